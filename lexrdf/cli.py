@@ -1,0 +1,195 @@
+"""The command line: `lexrdf ingest`, `lexrdf query`, `lexrdf queries`, `lexrdf serve`.
+
+Errors are one readable line on stderr and a non-zero exit; `--verbose` adds the detail.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from lexrdf.errors import LexrdfError, QueryError
+from lexrdf.settings import Settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Legislation as point-in-time linked data.")
+err = Console(stderr=True)
+out = Console()
+
+StoreOption = Annotated[Path | None, typer.Option("--store", help="Store directory (default ./lexrdf-data).")]
+BaseOption = Annotated[str | None, typer.Option("--base-iri", help="Base IRI of minted identifiers.")]
+VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show error details.")]
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _fail(exc: Exception, verbose: bool, code: int = 1) -> None:
+    err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+    if verbose:
+        err.print(traceback.format_exc(), highlight=False)
+    raise typer.Exit(code)
+
+
+def _guarded(verbose: bool, action: Callable[[], Any]) -> Any:
+    try:
+        return action()
+    except QueryError as exc:
+        _fail(exc, verbose, 2)
+    except LexrdfError as exc:
+        _fail(exc, verbose)
+    except OSError as exc:
+        _fail(exc, verbose)
+
+
+def _open(store: Path | None, base_iri: str | None, read_only: bool = False):
+    from lexrdf.api import Lexrdf
+
+    return Lexrdf.open(Settings.from_env(store=store, base_iri=base_iri), read_only=read_only)
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="Akoma Ntoso files or folders.")],
+    store: StoreOption = None,
+    base_iri: BaseOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Map, version and store source files; one transaction per act."""
+
+    def run():
+        lex = _open(store, base_iri)
+        try:
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            ) as bar:
+                tasks: dict[str, Any] = {}
+
+                def progress(stage: str, done: int, total: int) -> None:
+                    if stage not in tasks:
+                        tasks[stage] = bar.add_task(stage, total=total)
+                    bar.update(tasks[stage], completed=done)
+
+                summary = lex.ingest(paths, progress)
+        finally:
+            lex.close()
+        out.print(summary.line(), highlight=False)
+
+    _guarded(verbose, run)
+
+
+def _params(raw: list[str]) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise QueryError(f"--param {item!r} must be key=value")
+        params[key.strip()] = value
+    return params
+
+
+@app.command()
+def query(
+    name: Annotated[str, typer.Argument(help="Query name (see `lexrdf queries`).")],
+    param: Annotated[list[str] | None, typer.Option("--param", "-p", help="key=value, repeatable.")] = None,
+    store: StoreOption = None,
+    base_iri: BaseOption = None,
+    output: Annotated[str, typer.Option("--format", help="json or table.")] = "json",
+    verbose: VerboseOption = False,
+) -> None:
+    """Run one query of the library."""
+
+    def run():
+        if output not in {"json", "table"}:
+            raise QueryError(f"--format {output!r}: use json or table")
+        params = _params(param or [])
+        lex = _open(store, base_iri, read_only=False)
+        try:
+            answer = lex.run(name, params)
+        finally:
+            lex.close()
+        if output == "json":
+            sys.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2) + "\n")
+        else:
+            out.print(_table(answer))
+
+    _guarded(verbose, run)
+
+
+def _table(answer: Any) -> Table:
+    rows = answer if isinstance(answer, list) else [answer]
+    table = Table(show_lines=True)
+    columns = [k for k in (rows[0].keys() if rows else []) if any(r.get(k) not in (None, [], "") for r in rows)]
+    for column in columns:
+        table.add_column(column, overflow="fold", max_width=60 if column == "text" else None)
+    for row in rows:
+        table.add_row(*(_cell(row[c]) for c in columns))
+    return table
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict) and "type" in value:
+        return f"{value['type']} {value.get('date', '')}".strip()
+    return str(value)
+
+
+@app.command()
+def queries() -> None:
+    """List the queries of the library with their parameters."""
+    from lexrdf.queries import load_library
+
+    table = Table("name", "parameters", "summary")
+    for query_ in load_library().values():
+        if query_.internal:
+            continue
+        params = ", ".join(f"{p.name}:{p.kind}{'' if p.required else '?'}" for p in query_.parameters)
+        table.add_row(query_.name, params, query_.summary)
+    out.print(table)
+
+
+@app.command()
+def serve(
+    store: StoreOption = None,
+    base_iri: BaseOption = None,
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    sample: Annotated[bool, typer.Option("--sample", help="Ingest the bundled sample corpus first.")] = False,
+    verbose: VerboseOption = False,
+) -> None:
+    """Serve the HTTP API and the SPARQL endpoint over a store."""
+
+    def run():
+        import uvicorn
+
+        from lexrdf.web.app import create_app
+
+        settings = Settings.from_env(store=store, base_iri=base_iri)
+        if sample:
+            from lexrdf.api import Lexrdf
+
+            lex = Lexrdf.open(settings)
+            try:
+                out.print(f"sample corpus: {lex.ingest([SAMPLES]).line()}", highlight=False)
+            finally:
+                lex.close()
+        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+    _guarded(verbose, run)
+
+
+if __name__ == "__main__":
+    app()

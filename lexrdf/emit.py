@@ -1,0 +1,187 @@
+"""Emitting RDF: a document and its versioning plan become the quads of the act's named graph.
+
+Builds pyoxigraph quads directly (no rdflib on the ingest path); knows nothing about the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime
+
+from pyoxigraph import Literal, NamedNode, Quad
+
+from lexrdf.model import SourceDocument
+from lexrdf.uris import IriMinter
+from lexrdf.versioning import NewRecord, Plan, expression_iri, record_iri
+from lexrdf.vocab import EVENT_CLASSES, LEX, PROV, RDF, RDFS, XSD
+
+_TRUE = Literal("true", datatype=XSD.boolean)
+
+
+def _date(day: date) -> Literal:
+    return Literal(day.isoformat(), datatype=XSD.date)
+
+
+def _datetime(moment: datetime) -> Literal:
+    return Literal(moment.isoformat(), datatype=XSD.dateTime)
+
+
+class Emitter:
+    """Collects the quads of one act graph."""
+
+    def __init__(self, act: str, minter: IriMinter, changeset: str, recorded_at: datetime) -> None:
+        self.graph = NamedNode(act)
+        self.act = NamedNode(act)
+        self.minter = minter
+        self.changeset = NamedNode(changeset)
+        self.recorded_at = _datetime(recorded_at)
+        self.quads: list[Quad] = []
+
+    def add(self, subject: NamedNode, predicate: NamedNode, obj: NamedNode | Literal) -> None:
+        self.quads.append(Quad(subject, predicate, obj, self.graph))
+
+    def recorded(self, subject: NamedNode) -> None:
+        self.add(subject, LEX.recordedAt, self.recorded_at)
+        self.add(subject, LEX.recordedBy, self.changeset)
+
+
+def emit_act(
+    document: SourceDocument,
+    plan: Plan,
+    minter: IriMinter,
+    changeset: str,
+    recorded_at: datetime,
+    stored_events: set[str],
+) -> list[Quad]:
+    """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset."""
+    out = Emitter(plan.act, minter, changeset, recorded_at)
+    _act(out, document)
+    for unit, order in plan.new_provisions:
+        provision = NamedNode(minter.provision(plan.act, unit.path))
+        parent = NamedNode(minter.provision(plan.act, unit.parent_path)) if unit.parent_path else out.act
+        out.add(provision, RDF.type, LEX.Provision)
+        out.add(provision, LEX.act, out.act)
+        out.add(provision, LEX.parent, parent)
+        out.add(provision, LEX.order, Literal(str(order), datatype=XSD.decimal))
+        out.add(provision, LEX.unitType, Literal(unit.unit_type))
+        out.add(provision, LEX.path, Literal(unit.path))
+        if unit.eid:
+            out.add(provision, LEX.eId, Literal(unit.eid))
+        if unit.line:
+            out.add(provision, LEX.sourceLine, Literal(str(unit.line), datatype=XSD.integer))
+    for version in plan.new_versions:
+        node = NamedNode(version.iri)
+        provision = NamedNode(minter.provision(plan.act, version.path))
+        out.add(node, RDF.type, LEX.Version)
+        out.add(node, LEX.versionOf, provision)
+        out.add(node, LEX.act, out.act)
+        out.add(node, LEX.validFrom, _date(version.valid_from))
+        if version.applicable_from:
+            out.add(node, LEX.applicableFrom, _date(version.applicable_from))
+        out.add(node, PROV.wasGeneratedBy, NamedNode(version.opened_by))
+        if version.previous:
+            out.add(node, PROV.wasRevisionOf, NamedNode(version.previous))
+        out.recorded(node)
+        _record(out, version.record, document.language)
+    for record in plan.new_records:
+        _record(out, record, document.language)
+    for spec in plan.events.values():
+        event = NamedNode(spec.iri)
+        if spec.iri not in stored_events:
+            out.add(event, RDF.type, LEX[EVENT_CLASSES[spec.kind]])
+            out.add(event, LEX.date, _date(spec.day))
+            out.add(event, LEX.affectedAct, out.act)
+            out.recorded(event)
+            if document.authority and spec.kind == "enactment":
+                out.add(event, LEX.authority, NamedNode(minter.authority(document.authority)))
+        for source in sorted(spec.source_acts):
+            source_iri = plan.act if source == plan.act else minter.cited_act(source)
+            out.add(event, LEX.sourceAct, NamedNode(source_iri))
+            if source_iri != plan.act:
+                _cited_act(out, source_iri, source, document)
+        for source_provision in sorted(spec.source_provisions):
+            out.add(event, LEX.sourceProvision, NamedNode(source_provision))
+        for path in sorted(spec.affects):
+            out.add(event, LEX.affects, NamedNode(minter.provision(plan.act, path)))
+        for version in sorted(spec.opens):
+            out.add(event, LEX.opens, NamedNode(version))
+        for version in sorted(spec.closes):
+            out.add(event, LEX.closes, NamedNode(version))
+            out.add(NamedNode(version), PROV.wasInvalidatedBy, event)
+    if plan.changes_anything:
+        out.add(out.changeset, RDF.type, LEX.Changeset)
+        out.add(out.changeset, PROV.startedAtTime, out.recorded_at)
+        out.add(out.changeset, LEX.sourceFile, Literal(document.path))
+        out.add(out.changeset, LEX.expressionDate, _date(document.expression_date))
+    return out.quads
+
+
+def _record(out: Emitter, record: NewRecord, language: str) -> None:
+    node = NamedNode(record_iri(out.minter, record, language))
+    version = NamedNode(record.version)
+    out.add(node, RDF.type, LEX.VersionRecord)
+    out.add(node, LEX.recordOf, version)
+    expression = NamedNode(expression_iri(out.minter, record, language))
+    if record.unit is not None:
+        out.add(expression, RDF.type, LEX.Expression)
+        out.add(expression, LEX.realizes, version)
+        out.add(expression, LEX.language, Literal(language))
+        out.add(expression, LEX.text, Literal(record.unit.text))
+        if record.unit.number:
+            out.add(expression, LEX.number, Literal(record.unit.number))
+        if record.unit.heading:
+            out.add(expression, LEX.heading, Literal(record.unit.heading))
+        out.recorded(expression)
+    out.add(node, LEX.expression, expression)
+    if record.valid_until:
+        out.add(node, LEX.validUntil, _date(record.valid_until))
+    if record.closed_by:
+        out.add(node, LEX.closedBy, NamedNode(record.closed_by))
+    out.recorded(node)
+    if record.supersedes:
+        previous = NamedNode(record.supersedes)
+        out.add(previous, LEX.supersededAt, out.recorded_at)
+        out.add(previous, LEX.supersededBy, out.changeset)
+
+
+def _act(out: Emitter, document: SourceDocument) -> None:
+    act = out.act
+    out.add(act, RDF.type, LEX.Act)
+    out.add(act, LEX.frbrWork, Literal(document.frbr_work))
+    for alias in document.frbr_aliases:
+        out.add(act, LEX.frbrWork, Literal(alias))
+    out.add(act, LEX.title, Literal(document.title))
+    if document.short_title:
+        out.add(act, LEX.shortTitle, Literal(document.short_title))
+    out.add(act, LEX.jurisdiction, Literal(document.jurisdiction))
+    out.add(act, LEX.actType, Literal(document.act_type))
+    out.add(act, LEX.actNumber, Literal(document.act_number))
+    out.add(act, LEX.documentDate, _date(document.work_date))
+    if document.publication_date:
+        out.add(act, LEX.publicationDate, _date(document.publication_date))
+
+
+def _cited_act(out: Emitter, iri: str, reference: str, document: SourceDocument) -> None:
+    node = NamedNode(iri)
+    out.add(node, RDF.type, LEX.Act)
+    out.add(node, LEX.frbrWork, Literal(reference))
+    out.add(node, LEX.knownByReference, _TRUE)
+    cited = document.cited_acts.get(reference)
+    if cited and cited.title:
+        out.add(node, LEX.title, Literal(cited.title))
+        out.add(node, RDFS.label, Literal(cited.title))
+    if cited and cited.day:
+        out.add(node, LEX.documentDate, _date(cited.day))
+
+
+def count_by_type(quads: list[Quad]) -> Iterator[tuple[str, int]]:
+    """How many subjects of each lex: class the quads type (for the ingest summary)."""
+    counts: dict[str, int] = {}
+    for quad in quads:
+        if quad.predicate == RDF.type and str(quad.object.value).startswith(str(LEX)):
+            name = quad.object.value[len(str(LEX)) :]
+            counts[name] = counts.get(name, 0) + 1
+    yield from sorted(counts.items())
+
+
+__all__ = ["emit_act", "count_by_type"]

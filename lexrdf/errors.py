@@ -1,0 +1,34 @@
+"""Typed errors, raised where a problem is found and turned into exit codes or HTTP statuses at the edges."""
+
+from __future__ import annotations
+
+
+class LexrdfError(Exception):
+    """Base class of every error lexrdf raises on purpose."""
+
+
+class SourceError(LexrdfError):
+    """A source file that cannot be mapped: names the file, the line and the problem.
+
+    >>> str(SourceError("a.xml", 3, "not well-formed"))
+    'a.xml:3: not well-formed'
+    """
+
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        self.path = path
+        self.line = line
+        self.problem = problem
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {problem}")
+
+
+class MappingError(LexrdfError):
+    """A mapping file (mappings/*.yaml) that is itself wrong."""
+
+
+class QueryError(LexrdfError):
+    """An unknown query or a bad parameter: names the parameter."""
+
+
+class StoreError(LexrdfError):
+    """The store could not be opened, read or written."""

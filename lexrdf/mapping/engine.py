@@ -1,0 +1,409 @@
+"""The engine that runs a declarative mapping over an Akoma Ntoso (or AKN-profile) document.
+
+It knows XML and the mapping vocabulary, and produces a `SourceDocument`; it knows nothing of RDF.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from lexrdf.errors import SourceError
+from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, mapping_for_namespace
+from lexrdf.model import ActReference, EventRef, Modification, SourceDocument, Unit, Window
+from lexrdf.xmlsafe import parse_xml
+
+_SPACE = re.compile(r"\s+")
+
+
+def normalise_text(text: str) -> str:
+    """Collapse whitespace and apply Unicode NFC: formatting differences are not amendments.
+
+    >>> normalise_text("  entgegen einem\\n      vollziehbaren  Verbot ")
+    'entgegen einem vollziehbaren Verbot'
+    """
+    return unicodedata.normalize("NFC", _SPACE.sub(" ", text)).strip()
+
+
+def _local(element: etree._Element) -> str:
+    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+
+
+class _Reader:
+    """Evaluates one mapping's rules over one parsed document."""
+
+    def __init__(self, path: str, tree: etree._ElementTree, mapping: Mapping) -> None:
+        self.path = path
+        self.mapping = mapping
+        self.ns = {"a": mapping.namespace}
+        self.root = tree.getroot()
+        doc = next((c for c in self.root if isinstance(c.tag, str)), None)
+        if doc is None:
+            raise SourceError(path, self.root.sourceline, "Akoma Ntoso root has no document element")
+        self.doc = doc
+        self.meta = doc.find("a:meta", self.ns)
+        if self.meta is None:
+            raise SourceError(path, doc.sourceline, "missing <meta> (FRBR identification)")
+        ident = self.meta.find("a:identification", self.ns)
+        self.work = ident.find("a:FRBRWork", self.ns) if ident is not None else None
+        self.expression = ident.find("a:FRBRExpression", self.ns) if ident is not None else None
+        if self.work is None or self.expression is None:
+            line = (ident if ident is not None else self.meta).sourceline
+            raise SourceError(path, line, "missing FRBR identification (FRBRWork and FRBRExpression)")
+        self.by_eid: dict[str, etree._Element] = {}
+        for element in self.root.iter():
+            eid = element.get("eId") if isinstance(element.tag, str) else None
+            if eid and eid not in self.by_eid:
+                self.by_eid[eid] = element
+        self.skip = set(mapping.get("skip_text", []))
+        self.number_tags = set(mapping.get("number", ["num"]))
+        self.heading_tags = set(mapping.get("heading", ["heading"]))
+        self.units: dict[str, str] = mapping["units"]
+
+    # -- small evaluators -------------------------------------------------------------------------
+    def values(self, specs: list[str]) -> list[tuple[str, int | None]]:
+        """All non-empty values of the first spec that yields any, with their source lines.
+
+        A spec is ``context:xpath``, optionally followed by ``" ~ regex"`` whose group 1 is kept.
+        """
+        contexts = {"work": self.work, "expression": self.expression, "meta": self.meta, "doc": self.doc}
+        for spec in specs:
+            selector, _, pattern = spec.partition(" ~ ")
+            context_name, _, xpath = selector.partition(":")
+            found: list[tuple[str, int | None]] = []
+            for result in contexts[context_name].xpath(xpath, namespaces=self.ns):
+                if isinstance(result, etree._Element):
+                    text, line = normalise_text(self.text_of(result)), result.sourceline
+                else:
+                    parent = result.getparent() if hasattr(result, "getparent") else None
+                    text, line = str(result).strip(), parent.sourceline if parent is not None else None
+                if pattern and text:
+                    match = re.search(pattern, text)
+                    text = match.group(1) if match else ""
+                if text:
+                    found.append((text, line))
+            if found:
+                return found
+        return []
+
+    def value(self, key: str, required: bool = True) -> tuple[str, int | None] | None:
+        ident = self.mapping["identification"]
+        found = self.values(ident.get(key, []))
+        if not found:
+            if required:
+                raise SourceError(self.path, self.work.sourceline, f"missing FRBR identification: no {key}")
+            return None
+        return found[0]
+
+    def date_value(self, key: str, required: bool = True) -> date | None:
+        found = self.value(key, required)
+        if found is None:
+            return None
+        return self.parse_date(*found, what=key)
+
+    def parse_date(self, text: str, line: int | None, what: str = "date") -> date:
+        try:
+            return date.fromisoformat(text[:10])
+        except ValueError:
+            raise SourceError(self.path, line, f"{what} {text!r} is not a date (expected YYYY-MM-DD)") from None
+
+    def text_of(self, element: etree._Element, skip_units: bool = False) -> str:
+        """Text content of an element, leaving out skipped inline elements and (optionally) sub-units."""
+        parts: list[str] = []
+
+        def walk(node: etree._Element) -> None:
+            if node.text:
+                parts.append(node.text)
+            for child in node:
+                name = _local(child)
+                if name and name not in self.skip and not (skip_units and self.is_unit(child)):
+                    if name in self.number_tags | self.heading_tags and skip_units and node is element:
+                        pass
+                    else:
+                        walk(child)
+                if child.tail:
+                    parts.append(child.tail)
+
+        walk(element)
+        return " ".join(parts)
+
+    def is_unit(self, element: etree._Element) -> bool:
+        return bool(element.get("eId")) and _local(element) in self.units
+
+    def unit_type(self, element: etree._Element) -> str:
+        rule = self.units[_local(element)]
+        if rule.startswith("@"):
+            return (element.get(rule[1:]) or _local(element)).lower()
+        return rule
+
+    def referenced(self, href: str | None) -> etree._Element | None:
+        if not href or not href.startswith("#") or len(href) < 2:
+            return None
+        return self.by_eid.get(href[1:])
+
+    # -- the parts of the model -------------------------------------------------------------------
+    def lifecycle(self, own_uris: set[str]) -> tuple[list[EventRef], dict[str, date]]:
+        kinds = self.mapping["lifecycle"]["kinds"]
+        events: list[EventRef] = []
+        dates_by_eid: dict[str, date] = {}
+        for element in self.meta.xpath(self.mapping["lifecycle"]["element"][5:], namespaces=self.ns):
+            day = self.parse_date(element.get("date", ""), element.sourceline, "eventRef date")
+            if element.get("eId"):
+                dates_by_eid[element.get("eId")] = day
+            kind = kinds.get(element.get("type", ""), None)
+            if kind is None:
+                continue
+            source = self.act_of(self.referenced(element.get("source")), own_uris)
+            events.append(EventRef(element.get("eId"), day, kind, source, element.sourceline))
+        return events, dates_by_eid
+
+    def act_of(self, element: etree._Element | None, own_uris: set[str]) -> str | None:
+        """The act a reference element names: a passiveRef's href, or the first foreign ref in a note."""
+        if element is None:
+            return None
+        href = element.get("href")
+        if href and _local(element) in {"passiveRef", "activeRef", "original"} and not href.startswith("#"):
+            return None if _is_own(href, own_uris) or _local(element) == "original" else href
+        for ref in element.iter(f"{{{self.mapping.namespace}}}ref"):
+            href = ref.get("href") or ""
+            if href and not href.startswith("#") and not _is_own(href, own_uris):
+                return href
+        return None
+
+    def periods(self, event_dates: dict[str, date]) -> dict[str, Window]:
+        markers = [m.lower() for m in self.mapping.get("applicability_markers", [])]
+        windows: dict[str, Window] = {}
+        for group in self.meta.iterfind("a:temporalData/a:temporalGroup", self.ns):
+            in_force: tuple[date, date | None] | None = None
+            applicable: date | None = None
+            for interval in group.iterfind("a:timeInterval", self.ns):
+                start = self.interval_end(interval, "start", event_dates)
+                end = self.interval_end(interval, "end", event_dates)
+                if start is None:
+                    continue
+                if self.is_applicability(interval.get("refersTo") or "", markers):
+                    applicable = start
+                elif in_force is None:
+                    in_force = (start, end)
+            if in_force is None and applicable is not None:
+                in_force = (applicable, None)
+            if in_force is not None and group.get("eId"):
+                applicable_from = applicable if applicable and applicable != in_force[0] else None
+                windows[group.get("eId")] = Window(in_force[0], in_force[1], applicable_from)
+        return windows
+
+    def interval_end(self, interval: etree._Element, attribute: str, event_dates: dict[str, date]) -> date | None:
+        ref = interval.get(attribute)
+        if not ref:
+            return None
+        eid = ref.lstrip("#")
+        if eid not in event_dates:
+            raise SourceError(self.path, interval.sourceline, f"timeInterval {attribute}={ref!r} names no eventRef")
+        return event_dates[eid]
+
+    def is_applicability(self, refers_to: str, markers: list[str]) -> bool:
+        concept = self.referenced(refers_to) if refers_to.startswith("#") else None
+        haystack = refers_to.lower()
+        if concept is not None:
+            haystack += " " + " ".join((concept.get(a) or "").lower() for a in ("eId", "href", "showAs"))
+        return any(marker in haystack for marker in markers)
+
+    def modifications(self, own_uris: set[str], windows: dict[str, Window]) -> list[Modification]:
+        rules = self.mapping.get("modifications") or {}
+        if not rules:
+            return []
+        kinds: dict[str, str] = rules["kinds"]
+        note_date = re.compile(rules["note_date_pattern"]) if rules.get("note_date_pattern") else None
+        found: list[Modification] = []
+        for element in self.meta.xpath(rules["element"][5:], namespaces=self.ns):
+            kind = kinds.get(element.get("type", ""), "amendment")
+            destination = element.find("a:destination", self.ns)
+            source = element.find("a:source", self.ns)
+            target = (destination.get("href") if destination is not None else "") or ""
+            target = target.rpartition("#")[2]
+            if not target:
+                continue
+            origin = self.referenced(source.get("href") if source is not None else None)
+            source_act = self.act_of(origin, own_uris)
+            effective = self.mod_date(element, origin, windows, note_date)
+            found.append(
+                Modification(
+                    kind, target, source_act, self.source_provision(origin, source_act), effective, element.sourceline
+                )
+            )
+        return found
+
+    def mod_date(
+        self,
+        element: etree._Element,
+        origin: etree._Element | None,
+        windows: dict[str, Window],
+        note_date: re.Pattern[str] | None,
+    ) -> date | None:
+        force = element.find("a:force", self.ns)
+        if force is not None and force.get("period", "").lstrip("#") in windows:
+            return windows[force.get("period").lstrip("#")].start
+        if origin is not None and note_date is not None:
+            match = note_date.search(self.text_of(origin))
+            if match:
+                day, month, year = (int(g) for g in match.groups())
+                try:
+                    return date(year, month, day)
+                except ValueError:
+                    return None
+        return None
+
+    def source_provision(self, origin: etree._Element | None, source_act: str | None) -> str | None:
+        if origin is None or not source_act:
+            return None
+        for ref in origin.iter(f"{{{self.mapping.namespace}}}ref"):
+            href = ref.get("href") or ""
+            if href.startswith(source_act.rstrip("/") + "/"):
+                return href
+        return None
+
+    def cited_acts(self, own_uris: set[str]) -> dict[str, ActReference]:
+        cited: dict[str, ActReference] = {}
+        for element in self.meta.iter():
+            name = _local(element)
+            href = element.get("href") if name in {"passiveRef", "activeRef"} else None
+            if href and not href.startswith("#") and not _is_own(href, own_uris):
+                cited[href] = ActReference(href, element.get("showAs") or None)
+        return cited
+
+    def walk_units(
+        self,
+        containers: list[etree._Element],
+        windows: dict[str, Window],
+        default_window: Window | None,
+        separator: str,
+    ) -> list[Unit]:
+        units: list[Unit] = []
+
+        def window_of(element: etree._Element, inherited: Window | None) -> Window | None:
+            period = (element.get("period") or "").lstrip("#")
+            if period and period not in windows:
+                raise SourceError(self.path, element.sourceline, f"period '#{period}' names no temporalGroup")
+            return windows[period] if period else inherited
+
+        def walk(element: etree._Element, parent_path: str | None, inherited: Window | None) -> None:
+            for child in element:
+                if not isinstance(child.tag, str):
+                    continue
+                window = window_of(child, inherited)
+                if self.is_unit(child):
+                    eid = child.get("eId")
+                    path = "/".join(part for part in eid.split(separator) if part)
+                    units.append(self.unit(child, eid, path, parent_path, window))
+                    walk(child, path, window)
+                else:
+                    walk(child, parent_path, window)
+
+        for container in containers:
+            walk(container, None, window_of(container, default_window))
+        return units
+
+    def unit(
+        self, element: etree._Element, eid: str, path: str, parent_path: str | None, window: Window | None
+    ) -> Unit:
+        number = heading = ""
+        for child in element:
+            name = _local(child)
+            if name in self.number_tags and not number:
+                number = normalise_text(self.text_of(child))
+            elif name in self.heading_tags and not heading:
+                heading = normalise_text(self.text_of(child))
+        text = normalise_text(self.text_of(element, skip_units=True))
+        return Unit(eid, path, self.unit_type(element), parent_path, number, heading, text, window, element.sourceline)
+
+
+def _is_own(href: str, own_uris: set[str]) -> bool:
+    return any(href == uri or href.startswith(uri.rstrip("/") + "/") for uri in own_uris)
+
+
+def read_document(path: str | Path, mappings_dir: Path = MAPPINGS_DIR) -> SourceDocument:
+    """Parse one source file safely and run the mapping that fits its root namespace."""
+    path_str = str(path)
+    tree = parse_xml(path)
+    root = tree.getroot()
+    namespace = etree.QName(root).namespace or ""
+    mapping = mapping_for_namespace(namespace, mappings_dir)
+    if mapping is None or etree.QName(root).localname != mapping.get("root", "akomaNtoso"):
+        raise SourceError(
+            path_str,
+            root.sourceline,
+            f"root <{etree.QName(root).localname}> in namespace {namespace!r} is not Akoma Ntoso "
+            "(no mapping in mappings/ accepts it)",
+        )
+    return map_document(path_str, tree, mapping)
+
+
+def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> SourceDocument:
+    """Run `mapping` over a parsed document."""
+    reader = _Reader(path, tree, mapping)
+    work_uri, _ = reader.value("work_uri")
+    aliases = sorted({v for v, _ in reader.values(mapping["identification"].get("work_aliases", []))} - {work_uri})
+    own_uris = {work_uri, *aliases}
+    work_date = reader.date_value("work_date")
+    expression_date = reader.date_value("expression_date")
+    events, event_dates = reader.lifecycle(own_uris)
+    windows = reader.periods(event_dates)
+    language_code, _ = reader.value("language", required=False) or ("und", None)
+    language = mapping.get("languages", {}).get(language_code.lower(), language_code.lower())
+    country, _ = reader.value("country")
+    number, _ = reader.value("number")
+    title_value = reader.value("title", required=False)
+    short_title_value = reader.value("short_title", required=False)
+    authority_value = reader.value("authority", required=False)
+    versioning = mapping.get("versioning", "auto")
+    if versioning == "auto":
+        declared = mapping.get("contains", {}).get(reader.doc.get("contains", ""))
+        versioning = declared or ("periods" if len({w.start for w in windows.values()}) > 1 else "expression")
+    periods_authoritative = versioning == "periods"
+    starts = [w.start for w in windows.values()]
+    enactments = [e.day for e in events if e.kind == "enactment"]
+    entry_into_force = min(starts) if starts else (max(enactments) if enactments else None)
+    containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
+    if not containers:
+        raise SourceError(path, reader.doc.sourceline, "document has no body")
+    default_window = Window(entry_into_force) if entry_into_force else None
+    units = reader.walk_units(containers, windows, default_window, mapping.get("eid_separator", "__"))
+    return SourceDocument(
+        path=path,
+        mapping=mapping.name,
+        frbr_work=work_uri,
+        frbr_aliases=aliases,
+        jurisdiction=country.lower(),
+        act_type=_local(reader.doc).lower(),
+        act_number=number,
+        work_date=work_date,
+        title=title_value[0] if title_value else number,
+        short_title=short_title_value[0] if short_title_value else None,
+        language=language,
+        expression_date=expression_date,
+        publication_date=reader.date_value("publication_date", required=False),
+        entry_into_force=entry_into_force,
+        authority=authority_value[0] if authority_value else None,
+        periods_authoritative=periods_authoritative,
+        units=units,
+        events=events,
+        modifications=reader.modifications(own_uris, windows),
+        cited_acts=reader.cited_acts(own_uris),
+    )
+
+
+def describe(document: SourceDocument) -> dict[str, Any]:
+    """A short summary of a mapped document (for --verbose output and tests)."""
+    return {
+        "work": document.frbr_work,
+        "expression_date": document.expression_date.isoformat(),
+        "units": len(document.units),
+        "events": len(document.events),
+        "modifications": len(document.modifications),
+        "periods_authoritative": document.periods_authoritative,
+    }

@@ -1,0 +1,98 @@
+"""The document model: what a mapping extracts from one source file, before any RDF exists.
+
+Nothing here knows about XML or RDF. Dates are ``datetime.date``; windows are half-open ``[start, end)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+
+@dataclass(frozen=True)
+class Window:
+    """A half-open valid-time interval ``[start, end)``; ``end`` is None while open.
+
+    >>> Window(date(2000, 1, 1)).contains(date(2020, 5, 1))
+    True
+    """
+
+    start: date
+    end: date | None = None
+    applicable_from: date | None = None
+
+    def contains(self, day: date) -> bool:
+        return self.start <= day and (self.end is None or day < self.end)
+
+
+@dataclass(frozen=True)
+class EventRef:
+    """A lifecycle event the source names: its date, kind and the act that caused it."""
+
+    source_id: str | None
+    day: date
+    kind: str
+    source_act: str | None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Modification:
+    """A passive modification: the provision it changed, how, by which act, effective when (if known)."""
+
+    kind: str
+    destination: str
+    source_act: str | None
+    source_provision: str | None
+    effective: date | None
+    line: int | None = None
+
+
+@dataclass
+class Unit:
+    """One structural unit as it appears in a source document (one alternative version of it)."""
+
+    eid: str | None
+    path: str
+    unit_type: str
+    parent_path: str | None
+    number: str
+    heading: str
+    text: str
+    window: Window | None
+    line: int | None
+
+
+@dataclass(frozen=True)
+class ActReference:
+    """An act named by another act: what we know of it (identifier, title, date)."""
+
+    frbr_uri: str
+    title: str | None = None
+    day: date | None = None
+
+
+@dataclass
+class SourceDocument:
+    """Everything one source file says about one act at one expression date."""
+
+    path: str
+    mapping: str
+    frbr_work: str
+    frbr_aliases: list[str]
+    jurisdiction: str
+    act_type: str
+    act_number: str
+    work_date: date
+    title: str
+    short_title: str | None
+    language: str
+    expression_date: date
+    publication_date: date | None
+    entry_into_force: date | None
+    authority: str | None
+    periods_authoritative: bool
+    units: list[Unit] = field(default_factory=list)
+    events: list[EventRef] = field(default_factory=list)
+    modifications: list[Modification] = field(default_factory=list)
+    cited_acts: dict[str, ActReference] = field(default_factory=dict)

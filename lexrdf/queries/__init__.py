@@ -1,0 +1,173 @@
+"""The query library: curated `.rq` files with grlc-style headers, loaded and bound safely.
+
+A query declares its metadata in `#+` comment lines (YAML: summary, description, tags, defaults, result) and
+its parameters in grlc's variable convention: ``?__name`` is required, ``?_name`` optional, and a suffix
+gives the type (``_iri``, ``_xsd_date``, ``_xsd_dateTime``, ``_xsd_integer``; none means string). Values
+are bound as typed RDF terms through SPARQL substitutions, never spliced into the query text.
+
+>>> query = load_library()["text-at"]
+>>> [(p.name, p.kind, p.required) for p in query.parameters]
+[('provision', 'iri', True), ('date', 'date', True), ('known_at', 'dateTime', False)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pyoxigraph import Literal, NamedNode
+
+from lexrdf.errors import QueryError
+from lexrdf.vocab import XSD
+
+QUERIES_DIR = Path(__file__).resolve().parent
+
+_PARAMETER = re.compile(
+    r"\?(?P<required>__?)(?P<name>[a-z][a-z0-9_]*?)(?:_(?P<kind>iri|xsd_dateTime|xsd_date|xsd_integer|xsd_string))?\b"
+)
+_KINDS = {
+    None: "string",
+    "iri": "iri",
+    "xsd_date": "date",
+    "xsd_dateTime": "dateTime",
+    "xsd_integer": "integer",
+    "xsd_string": "string",
+}
+_ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s<>\"{}|\\^`]*$")
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One typed query parameter."""
+
+    name: str
+    kind: str
+    required: bool
+    variable: str
+    default: str | None = None
+
+    def bind(self, raw: str) -> NamedNode | Literal:
+        """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter."""
+        value = raw.strip() if isinstance(raw, str) else raw
+        if self.kind == "iri":
+            if not isinstance(value, str) or not _ABSOLUTE_IRI.match(value):
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an absolute IRI")
+            return NamedNode(value)
+        if self.kind == "date":
+            try:
+                return Literal(date.fromisoformat(str(value)).isoformat(), datatype=XSD.date)
+            except ValueError:
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not a date (YYYY-MM-DD)") from None
+        if self.kind == "dateTime":
+            moment = parse_moment(str(value), self.name)
+            return Literal(moment.isoformat(), datatype=XSD.dateTime)
+        if self.kind == "integer":
+            try:
+                return Literal(str(int(str(value))), datatype=XSD.integer)
+            except ValueError:
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an integer") from None
+        return Literal(str(value))
+
+
+def parse_moment(text: str, name: str = "known_at") -> datetime:
+    """A transaction time: ISO date or date-time; naive values are UTC; "now" is now."""
+    if text == "now":
+        return datetime.now(UTC)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise QueryError(f"parameter {name!r}: {text!r} is not a date-time (ISO 8601)") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Query:
+    """One library query: its text, metadata and parameters."""
+
+    name: str
+    text: str
+    summary: str
+    description: str
+    tags: tuple[str, ...]
+    result: str
+    parameters: tuple[Parameter, ...]
+
+    @property
+    def internal(self) -> bool:
+        return "internal" in self.tags
+
+    def bindings(self, values: dict[str, Any]) -> dict[str, NamedNode | Literal]:
+        """Check and type the given values; fill defaults; refuse unknown or missing parameters."""
+        known = {p.name for p in self.parameters}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise QueryError(
+                f"query {self.name!r} has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known)) or 'none'})"
+            )
+        bound: dict[str, NamedNode | Literal] = {}
+        for parameter in self.parameters:
+            raw = values.get(parameter.name)
+            if raw is None or raw == "":
+                if parameter.default is not None:
+                    raw = parameter.default
+                elif parameter.required:
+                    raise QueryError(f"query {self.name!r}: missing required parameter {parameter.name!r}")
+                else:
+                    continue
+            bound[parameter.variable] = parameter.bind(raw)
+        return bound
+
+
+def parse_query(name: str, text: str) -> Query:
+    """Read the `#+` header and the parameters of one query."""
+    header_lines = [line[2:] for line in text.splitlines() if line.startswith("#+")]
+    try:
+        header = yaml.safe_load("\n".join(line[1:] if line.startswith(" ") else line for line in header_lines)) or {}
+    except yaml.YAMLError as exc:
+        raise QueryError(f"query {name!r}: bad #+ header ({exc})") from exc
+    defaults: dict[str, str] = {}
+    for item in header.get("defaults", []) or []:
+        defaults.update({str(k): str(v) for k, v in item.items()})
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    parameters: dict[str, Parameter] = {}
+    for match in _PARAMETER.finditer(body):
+        pname = match.group("name")
+        if pname not in parameters:
+            parameters[pname] = Parameter(
+                pname,
+                _KINDS[match.group("kind")],
+                match.group("required") == "__",
+                match.group(0)[1:],
+                defaults.get(pname),
+            )
+    return Query(
+        name=name,
+        text=text,
+        summary=str(header.get("summary", "")).strip(),
+        description=str(header.get("description", "")).strip(),
+        tags=tuple(header.get("tags", []) or []),
+        result=str(header.get("result", "")).strip(),
+        parameters=tuple(parameters.values()),
+    )
+
+
+@cache
+def load_library(directory: Path = QUERIES_DIR) -> dict[str, Query]:
+    """Every query in the library by name (file name without `.rq`; internal ones start with `_`)."""
+    return {
+        path.stem: parse_query(path.stem, path.read_text(encoding="utf-8")) for path in sorted(directory.glob("*.rq"))
+    }
+
+
+def get_query(name: str) -> Query:
+    """A public query by name, or QueryError listing the ones that exist."""
+    library = load_library()
+    if name not in library or library[name].internal:
+        public = sorted(n for n, q in library.items() if not q.internal)
+        raise QueryError(f"unknown query {name!r} (known: {', '.join(public)})")
+    return library[name]

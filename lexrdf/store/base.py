@@ -1,0 +1,43 @@
+"""The store protocol and the factory that opens a backend from a location."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from pyoxigraph import Literal, NamedNode, Quad, QuerySolutions
+
+
+class Store(Protocol):
+    """What lexrdf needs from a quad store."""
+
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        """Add quads to one act graph in one transaction: all are written or none."""
+
+    def select(
+        self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None, timeout: float | None = None
+    ) -> QuerySolutions:
+        """Run a SELECT with variables pre-bound to RDF terms; the default graph is the union of all graphs."""
+
+    def sparql(self, query: str, timeout: float | None = None) -> Any:
+        """Run any read-only SPARQL query text (the public endpoint); the default graph is the union."""
+
+    def ask(self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None) -> bool:
+        """Run an ASK query."""
+
+    def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
+        """Write the store (or one graph) as N-Quads."""
+
+    def quad_count(self) -> int:
+        """How many quads the store holds."""
+
+    def close(self) -> None:
+        """Flush and release the store."""
+
+
+def open_store(location: str | Path, read_only: bool = False) -> Store:
+    """Open the embedded store in a directory (created if missing)."""
+    from lexrdf.store.embedded import EmbeddedStore
+
+    return EmbeddedStore(Path(location), read_only=read_only)

@@ -1,0 +1,66 @@
+"""The embedded backend: a pyoxigraph store in a directory on disk."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+import pyoxigraph
+from pyoxigraph import Literal, NamedNode, Quad, QuerySolutions, RdfFormat, Variable
+
+from lexrdf.errors import StoreError
+
+
+class EmbeddedStore:
+    """A pyoxigraph.Store on disk; writes are single transactions per act graph."""
+
+    def __init__(self, directory: Path, read_only: bool = False) -> None:
+        self.directory = directory
+        try:
+            if read_only:
+                self._store = pyoxigraph.Store.read_only(str(directory))
+            else:
+                directory.mkdir(parents=True, exist_ok=True)
+                self._store = pyoxigraph.Store(str(directory))
+        except OSError as exc:
+            raise StoreError(f"cannot open store at {directory}: {exc}") from exc
+
+    @property
+    def raw(self) -> pyoxigraph.Store:
+        """The underlying pyoxigraph store (for benchmarks and tests)."""
+        return self._store
+
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        try:
+            self._store.extend(quads)
+        except OSError as exc:
+            raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
+
+    def select(
+        self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None, timeout: float | None = None
+    ) -> QuerySolutions:
+        substitutions = {Variable(name): term for name, term in (bindings or {}).items()}
+        return self._store.query(query, use_default_graph_as_union=True, substitutions=substitutions)
+
+    def sparql(self, query: str, timeout: float | None = None) -> Any:
+        return self._store.query(query, use_default_graph_as_union=True)
+
+    def ask(self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None) -> bool:
+        substitutions = {Variable(name): term for name, term in (bindings or {}).items()}
+        return bool(self._store.query(query, use_default_graph_as_union=True, substitutions=substitutions))
+
+    def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
+        if graph is None:
+            self._store.dump(output, RdfFormat.N_QUADS)
+        else:
+            self._store.dump(output, RdfFormat.N_TRIPLES, from_graph=graph)
+
+    def quad_count(self) -> int:
+        return len(self._store)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._store.flush()
+        del self._store

@@ -1,0 +1,67 @@
+"""Namespaces and the terms of the lexrdf ontology (ontology/lexrdf.ttl) as pyoxigraph nodes.
+
+>>> str(LEX.Version)
+'https://w3id.org/lexrdf/ontology#Version'
+"""
+
+from __future__ import annotations
+
+from pyoxigraph import NamedNode
+
+
+class Namespace:
+    """An IRI prefix whose attributes and items are NamedNodes: ``PROV.Activity``, ``ELI["is_part_of"]``."""
+
+    def __init__(self, prefix: str) -> None:
+        self._prefix = prefix
+
+    def __str__(self) -> str:
+        return self._prefix
+
+    def __getattr__(self, local: str) -> NamedNode:
+        if local.startswith("_"):
+            raise AttributeError(local)
+        return NamedNode(self._prefix + local)
+
+    def __getitem__(self, local: str) -> NamedNode:
+        return NamedNode(self._prefix + local)
+
+
+LEX = Namespace("https://w3id.org/lexrdf/ontology#")
+ELI = Namespace("http://data.europa.eu/eli/ontology#")
+LRMOO = Namespace("http://iflastandards.info/ns/lrm/lrmoo/")
+PROV = Namespace("http://www.w3.org/ns/prov#")
+RDF = Namespace("http://www.w3.org/1999/02/22-rdf-syntax-ns#")
+RDFS = Namespace("http://www.w3.org/2000/01/rdf-schema#")
+XSD = Namespace("http://www.w3.org/2001/XMLSchema#")
+DCTERMS = Namespace("http://purl.org/dc/terms/")
+SKOS = Namespace("http://www.w3.org/2004/02/skos/core#")
+OWL = Namespace("http://www.w3.org/2002/07/owl#")
+SH = Namespace("http://www.w3.org/ns/shacl#")
+
+PREFIXES: dict[str, str] = {
+    "lex": str(LEX),
+    "eli": str(ELI),
+    "lrmoo": str(LRMOO),
+    "prov": str(PROV),
+    "rdf": str(RDF),
+    "rdfs": str(RDFS),
+    "xsd": str(XSD),
+    "dcterms": str(DCTERMS),
+    "skos": str(SKOS),
+    "owl": str(OWL),
+}
+
+# Event kinds: the local name of the lex: class, keyed by the value the mappings and the API use.
+EVENT_CLASSES: dict[str, str] = {
+    "enactment": "Enactment",
+    "amendment": "Amendment",
+    "substitution": "Substitution",
+    "insertion": "Insertion",
+    "repeal": "Repeal",
+    "commencement": "Commencement",
+    "suspension": "Suspension",
+    "correction": "Correction",
+    "judicial-decision": "JudicialDecision",
+    "ended-without-recorded-act": "UnrecordedEnd",
+}

@@ -1,0 +1,1 @@
+"""The HTTP surface (FastAPI): one router per surface, the store injected as a dependency."""
