@@ -31,7 +31,7 @@ from lexrdf.queries import Query, get_query, load_library
 from lexrdf.settings import Settings
 from lexrdf.store import Store, open_store
 
-_HAS_WORD = re.compile(r"[^\W\d_]{2,}")
+_HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")
 
 
 class Lexrdf:

@@ -77,8 +77,12 @@ class IriMinter:
         return f"{version}/rec-{content_hash}"
 
     @staticmethod
-    def event(act: str, day: date, kind: str) -> str:
-        return f"{act}/event/{day.isoformat()}/{slug(kind)}"
+    def event(act: str, day: date, kind: str, source: str | None = None) -> str:
+        """One event per act, day, kind and source act: ``{act}/event/2004-07-01/substitution/akn-xx-act-...``."""
+        iri = f"{act}/event/{day.isoformat()}/{slug(kind)}"
+        if source and source != act:
+            iri += "/" + slug(re.sub(r"^[a-z]+://[^/]+/", "", source).replace("/", "-"))
+        return iri
 
     def changeset(self, identifier: str) -> str:
         return f"{self.base}/changeset/{identifier}"

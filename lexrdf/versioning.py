@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from lexrdf.model import SourceDocument, Unit, Window
+from lexrdf.model import Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter, short_hash
 
 TextKey = tuple[str, str, str]  # (number, heading, text), all normalised
@@ -166,57 +166,76 @@ class _Planner:
         return found
 
     # -- events -----------------------------------------------------------------------------------
-    def event(self, day: date, kind: str, unit_path: str) -> str:
-        iri = self.minter.event(self.stored.iri, day, kind)
+    def event(
+        self, day: date, kind: str, unit_path: str, mods: list[Modification] = (), source: str | None = None
+    ) -> str:
+        """The event of `kind` on `day` made by one source act (the first the modifications name)."""
+        if source is None:
+            named = sorted({m.source_act for m in mods if m.source_act})
+            if not named and kind != "ended-without-recorded-act":
+                named = sorted({e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act})
+            source = named[0] if len(named) >= 1 else None
+        iri = self.minter.event(self.stored.iri, day, kind, source)
         spec = self.plan.events.get(iri)
         if spec is None:
             spec = self.plan.events[iri] = EventSpec(iri, day, kind)
-            if kind != "ended-without-recorded-act":
-                for lifecycle in self.lifecycle_by_day.get(day, []):
-                    if lifecycle.source_act:
-                        spec.source_acts.add(lifecycle.source_act)
+        if source:
+            spec.source_acts.add(source)
+        spec.source_provisions.update(m.source_provision for m in mods if m.source_provision and m.source_act == source)
         spec.affects.add(unit_path)
         return iri
 
-    def mods_on(self, unit: Unit, day: date, kinds: set[str] | None = None, descendants: bool = False):
-        targets = {unit.eid} if unit.eid else set()
-        if descendants:
-            targets |= self.descendant_eids.get(unit.path, set())
-        return [
+    def mods_on(
+        self, unit: Unit, day: date, kinds: set[str] | None = None, descendants: bool = False
+    ) -> list[Modification]:
+        """Modifications of `unit` (and, optionally, of its descendants) taking effect on `day`.
+
+        A modification of the unit itself with no known date counts; one of a descendant must match the day.
+        """
+        found = [
             mod
-            for target in targets
-            for mod in self.mods_by_target.get(target, [])
+            for mod in self.mods_by_target.get(unit.eid or "", [])
             if (mod.effective is None or mod.effective == day) and (kinds is None or mod.kind in kinds)
         ]
+        if descendants:
+            found += [
+                mod
+                for target in sorted(self.descendant_eids.get(unit.path, set()))
+                for mod in self.mods_by_target.get(target, [])
+                if mod.effective == day and (kinds is None or mod.kind in kinds)
+            ]
+        return found
 
     def opening_event(self, unit: Unit, day: date, first_of_act: bool, new_provision: bool = False) -> str:
         exact = [m for m in self.mods_on(unit, day) if m.kind != "repeal"]
         if exact:
             kind = max((m.kind for m in exact), key=lambda k: _KIND_RANK.get(k, 0))
-            return self._with_sources(self.event(day, kind, unit.path), exact)
+            return self.event(day, kind, unit.path, [m for m in exact if m.kind == kind])
         if first_of_act or (self.document.entry_into_force and day <= self.document.entry_into_force):
-            iri = self.event(self.enactment_day, "enactment", unit.path)
-            self.plan.events[iri].source_acts.add(self.stored.iri)
-            return iri
+            return self.event(self.enactment_day, "enactment", unit.path, source=self.stored.iri)
+        inserted_with = self.ancestor_mods(unit, day, {"insertion"})
+        if inserted_with:
+            return self.event(day, "insertion", unit.path, inserted_with)
         nested = self.mods_on(unit, day, descendants=True)
-        kind = "insertion" if new_provision else "amendment"
-        return self._with_sources(self.event(day, kind, unit.path), nested)
+        return self.event(day, "insertion" if new_provision else "amendment", unit.path, nested)
 
     def closing_event(self, unit: Unit, day: date, successor: str | None) -> str:
-        repeals = self.mods_on(unit, day, {"repeal"}) or self._ancestor_repeals(unit, day)
+        repeals = self.mods_on(unit, day, {"repeal"}) or self.ancestor_mods(unit, day, {"repeal"})
         if repeals:
-            return self._with_sources(self.event(day, "repeal", unit.path), repeals)
+            return self.event(day, "repeal", unit.path, repeals)
         if successor:
             self.plan.events[successor].affects.add(unit.path)
             return successor
         return self.event(day, "ended-without-recorded-act", unit.path)
 
-    def _ancestor_repeals(self, unit: Unit, day: date):
+    def ancestor_mods(self, unit: Unit, day: date, kinds: set[str]) -> list[Modification]:
+        """The nearest ancestor's modifications of these kinds on `day` (a repealed or inserted article
+        carries its paragraphs with it)."""
         parent = self.unit_at(unit.parent_path)
         while parent is not None:
-            repeals = self.mods_on(parent, day, {"repeal"})
-            if repeals:
-                return repeals
+            found = self.mods_on(parent, day, kinds)
+            if found:
+                return found
             parent = self.unit_at(parent.parent_path)
         return []
 
@@ -230,15 +249,6 @@ class _Planner:
         if known is None:
             return None
         return Unit(known.eid, path, "", known.parent_path, "", "", "", None, None)
-
-    def _with_sources(self, iri: str, mods) -> str:
-        spec = self.plan.events[iri]
-        for mod in mods:
-            if mod.source_act:
-                spec.source_acts.add(mod.source_act)
-            if mod.source_provision:
-                spec.source_provisions.add(mod.source_provision)
-        return iri
 
     # -- versions ---------------------------------------------------------------------------------
     def add_version(
@@ -338,7 +348,6 @@ def _plan_expression(planner: _Planner) -> None:
 def _plan_periods(planner: _Planner) -> None:
     """One document holding every version of each provision, each with its @period window."""
     document, stored = planner.document, planner.stored
-    first_of_act = not stored.has_versions
     by_path: dict[str, list[Unit]] = defaultdict(list)
     for unit in [planner.act_unit(), *document.units]:
         if unit.window is not None:
@@ -346,10 +355,9 @@ def _plan_periods(planner: _Planner) -> None:
     for path, alternatives in by_path.items():
         alternatives.sort(key=lambda u: u.window.start)
         stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
-        openers = [
-            planner.opening_event(u, u.window.start, first_of_act and i == 0 and not stored_by_start)
-            for i, u in enumerate(alternatives)
-        ]
+        # The source shows no text before a provision's first window: an amendment (not an enactment) then
+        # means earlier text existed that this document does not hold.
+        openers = [planner.opening_event(u, u.window.start, first_of_act=False) for u in alternatives]
         previous: str | None = None
         for index, unit in enumerate(alternatives):
             window = unit.window

@@ -1,0 +1,57 @@
+"""Checks that must hold for every provision of a store, whatever was ingested."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from lexrdf.api import Lexrdf
+
+_WINDOWS = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT ?provision ?version ?from ?until ?opened ?closed WHERE {
+  ?version lex:versionOf ?provision ; lex:validFrom ?from ; prov:wasGeneratedBy ?opened .
+  ?record lex:recordOf ?version .
+  FILTER NOT EXISTS { ?record lex:supersededAt ?superseded }
+  OPTIONAL { ?record lex:validUntil ?until }
+  OPTIONAL { ?record lex:closedBy ?closed }
+}
+"""
+
+
+def windows_by_provision(lex: Lexrdf) -> dict[str, list[tuple[str, str | None, str, str | None]]]:
+    """Every provision's current windows (from, until, opened_by, closed_by), sorted by start."""
+    found: dict[str, list] = defaultdict(list)
+    for row in lex.store.sparql(_WINDOWS):
+        found[row["provision"].value].append(
+            (
+                row["from"].value,
+                row["until"].value if row["until"] else None,
+                row["opened"].value,
+                row["closed"].value if row["closed"] else None,
+            )
+        )
+    return {provision: sorted(windows) for provision, windows in found.items()}
+
+
+def assert_windows_sound(lex: Lexrdf) -> int:
+    """Windows never overlap, are contiguous, end after they start, and every end has a closing event.
+
+    Returns how many provisions were checked.
+    """
+    checked = 0
+    for provision, windows in windows_by_provision(lex).items():
+        checked += 1
+        for start, until, opened, closed in windows:
+            assert opened, f"{provision} [{start}, {until}) has no opening event"
+            if until is not None:
+                assert until > start, f"{provision}: window [{start}, {until}) is empty or reversed"
+                assert closed, f"{provision}: window [{start}, {until}) is closed without an event"
+            else:
+                assert closed is None, f"{provision}: open window [{start}, ) has a closing event"
+        for (start, until, _, _), (next_start, _, next_opened, _) in zip(windows, windows[1:], strict=False):
+            assert until is not None, f"{provision}: open window [{start}, ) followed by one from {next_start}"
+            assert until == next_start, f"{provision}: windows [{start}, {until}) and [{next_start}, ...) " + (
+                "overlap" if next_start < until else "leave a gap"
+            )
+    return checked
