@@ -49,7 +49,7 @@ def assert_windows_sound(lex: Lexrdf) -> int:
                 assert closed, f"{provision}: window [{start}, {until}) is closed without an event"
             else:
                 assert closed is None, f"{provision}: open window [{start}, ) has a closing event"
-        for (start, until, _, _), (next_start, _, next_opened, _) in zip(windows, windows[1:], strict=False):
+        for (start, until, _, _), (next_start, _, _, _) in zip(windows, windows[1:], strict=False):
             assert until is not None, f"{provision}: open window [{start}, ) followed by one from {next_start}"
             assert until == next_start, f"{provision}: windows [{start}, {until}) and [{next_start}, ...) " + (
                 "overlap" if next_start < until else "leave a gap"
