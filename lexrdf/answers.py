@@ -22,8 +22,6 @@ AMBIGUOUS_REFERENCE = "ambiguous-reference"
 RESOLVED = "resolved"
 
 _KIND_OF_CLASS = {str(LEX) + local: kind for kind, local in EVENT_CLASSES.items()}
-# Versions opened by these events had no predecessor: before them the provision did not exist yet.
-_CREATING_KINDS = {"enactment", "insertion", "commencement"}
 
 
 @dataclass(frozen=True)
@@ -142,7 +140,7 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date) -> Vers
         last.opened_by = None
         return _strip_text(last)
     first = version_from_row(later[0], provision, NOT_YET_IN_FORCE)
-    if first.opened_by is None or first.opened_by.type not in _CREATING_KINDS:
+    if _value(later[0], "begins_history") != "true":
         first.status = OUTSIDE_COVERAGE
         first.message = (
             f"no text recorded for {day}: the earliest recorded version starts on {first.valid_from} "

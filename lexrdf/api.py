@@ -105,9 +105,10 @@ class Lexrdf:
         """The ancestors of `provision` (itself last), root first, each with its text on `date`."""
         day = _as_date(date)
         rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at)
-        units: list[dict[str, Any]] = []
+        units: dict[str, dict[str, Any]] = {}
         for row in rows:
-            units.append(
+            unit = units.setdefault(
+                row["unit"].value,
                 {
                     "unit": row["unit"].value,
                     "depth": int(row["depth"].value),
@@ -116,9 +117,13 @@ class Lexrdf:
                     "heading": row["heading"].value if row["heading"] else None,
                     "text": row["text"].value if row["text"] else None,
                     "version": row["version"].value if row["version"] else None,
-                }
+                    "label_number": None,
+                },
             )
-        return units
+            unit["label_number"] = (
+                unit["number"] or unit["label_number"] or (row["any_number"].value if row["any_number"] else None)
+            )
+        return list(units.values())
 
     def _citation(self, provision: str, day: date, known_at: str | None) -> str:
         chain = self.context(provision, day, known_at)
@@ -131,7 +136,7 @@ class Lexrdf:
 
 
 def _label(unit: dict[str, Any]) -> str:
-    number = (unit["number"] or "").strip()
+    number = (unit["label_number"] or "").strip()
     if not number:
         return ""
     return number if _HAS_WORD.search(number) else f"{unit['unit_type']} {number}"

@@ -81,6 +81,8 @@ def emit_act(
         out.add(node, PROV.wasGeneratedBy, NamedNode(version.opened_by))
         if version.previous:
             out.add(node, PROV.wasRevisionOf, NamedNode(version.previous))
+        if version.begins_history:
+            out.add(node, LEX.beginsHistory, _TRUE)
         out.recorded(node)
         _record(out, version.record, document.language)
     for record in plan.new_records:

@@ -99,6 +99,7 @@ class NewVersion:
     opened_by: str
     previous: str | None
     record: NewRecord
+    begins_history: bool = False  # no text of this provision was in force before this version
 
 
 @dataclass
@@ -252,12 +253,20 @@ class _Planner:
 
     # -- versions ---------------------------------------------------------------------------------
     def add_version(
-        self, unit: Unit, window: Window, opened_by: str, previous: str | None, closed_by: str | None
+        self,
+        unit: Unit,
+        window: Window,
+        opened_by: str,
+        previous: str | None,
+        closed_by: str | None,
+        begins_history: bool = False,
     ) -> NewVersion:
         provision = self.minter.provision(self.stored.iri, unit.path)
         iri = self.minter.version(provision, window.start)
         record = NewRecord(iri, None, unit, None, window.end, closed_by)
-        version = NewVersion(iri, unit.path, window.start, window.applicable_from, opened_by, previous, record)
+        version = NewVersion(
+            iri, unit.path, window.start, window.applicable_from, opened_by, previous, record, begins_history
+        )
         self.plan.new_versions.append(version)
         self.plan.events[opened_by].opens.add(iri)
         if closed_by:
@@ -339,8 +348,14 @@ def _plan_expression(planner: _Planner) -> None:
         window = Window(
             starts_on, later.valid_from if later else None, unit.window.applicable_from if unit.window else None
         )
+        # Absent from every earlier expression: nothing of this provision was in force before.
         planner.add_version(
-            unit, window, opened_by, earlier[-1].iri if earlier else None, later.opened_by if later else None
+            unit,
+            window,
+            opened_by,
+            earlier[-1].iri if earlier else None,
+            later.opened_by if later else None,
+            begins_history=not earlier,
         )
     _close_absent(planner, seen, day)
 
@@ -355,9 +370,11 @@ def _plan_periods(planner: _Planner) -> None:
     for path, alternatives in by_path.items():
         alternatives.sort(key=lambda u: u.window.start)
         stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
-        # The source shows no text before a provision's first window: an amendment (not an enactment) then
-        # means earlier text existed that this document does not hold.
+        # The source shows no text before a provision's first window. Only a window opened by the act's own
+        # entry into force is known to begin its history: an "insertion" here may be words inserted into an
+        # older provision (legislation.gov.uk marks them so), so earlier dates are outside coverage.
         openers = [planner.opening_event(u, u.window.start, first_of_act=False) for u in alternatives]
+        entry = document.entry_into_force
         previous: str | None = None
         for index, unit in enumerate(alternatives):
             window = unit.window
@@ -372,7 +389,8 @@ def _plan_periods(planner: _Planner) -> None:
                 prior = previous or next(
                     (v.iri for v in reversed(stored.versions.get(path, [])) if v.valid_from < window.start), None
                 )
-                version = planner.add_version(unit, window, openers[index], prior, closed_by)
+                begins = prior is None and entry is not None and window.start <= entry
+                version = planner.add_version(unit, window, openers[index], prior, closed_by, begins)
                 previous = version.iri
                 continue
             previous = existing.iri

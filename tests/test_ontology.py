@@ -38,13 +38,14 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "publicationDate", "knownByReference", "order", "unitType", "eId", "path", "validFrom",
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
+    "beginsHistory",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
 UNALIGNED_PROPERTIES = {
     "frbrWork", "jurisdiction", "actType", "actNumber", "knownByReference", "order", "unitType", "eId",
     "path", "expression", "number", "heading", "recordedAt", "supersededAt", "affectedAct", "affects",
-    "sourceAct", "retroactive", "interprets", "sourceLine", "expressionDate",
+    "sourceAct", "retroactive", "interprets", "sourceLine", "expressionDate", "beginsHistory",
 }  # fmt: skip
 
 EVENT_KINDS = {

@@ -64,6 +64,7 @@ class _Reader:
         self.number_tags = set(mapping.get("number", ["num"]))
         self.heading_tags = set(mapping.get("heading", ["heading"]))
         self.units: dict[str, str] = mapping["units"]
+        self.ref_titles: dict[str, str] = {}  # titles of cited acts found in commentary notes
 
     # -- small evaluators -------------------------------------------------------------------------
     def values(self, specs: list[str]) -> list[tuple[str, int | None]]:
@@ -172,6 +173,9 @@ class _Reader:
         for ref in element.iter(f"{{{self.mapping.namespace}}}ref"):
             href = ref.get("href") or ""
             if href and not href.startswith("#") and not _is_own(href, own_uris):
+                title = normalise_text(self.text_of(ref))
+                if title and len(title) > len(self.ref_titles.get(href, "")):
+                    self.ref_titles[href] = title
                 return href
         return None
 
@@ -268,13 +272,14 @@ class _Reader:
         return None
 
     def cited_acts(self, own_uris: set[str]) -> dict[str, ActReference]:
-        cited: dict[str, ActReference] = {}
+        """Acts this document names (passive/active references and acts cited by modification notes)."""
+        titles = dict(self.ref_titles)
         for element in self.meta.iter():
             name = _local(element)
             href = element.get("href") if name in {"passiveRef", "activeRef"} else None
             if href and not href.startswith("#") and not _is_own(href, own_uris):
-                cited[href] = ActReference(href, element.get("showAs") or None)
-        return cited
+                titles[href] = element.get("showAs") or titles.get(href, "")
+        return {href: ActReference(href, title or None, _date_in(href)) for href, title in titles.items()}
 
     def walk_units(
         self,
@@ -320,6 +325,20 @@ class _Reader:
                 heading = normalise_text(self.text_of(child))
         text = normalise_text(self.text_of(element, skip_units=True))
         return Unit(eid, path, self.unit_type(element), parent_path, number, heading, text, window, element.sourceline)
+
+
+_URI_DATE = re.compile(r"/(\d{4}-\d{2}-\d{2})(?:/|$)")
+
+
+def _date_in(uri: str) -> date | None:
+    """The date an identifier carries, as AKN work URIs do (``/akn/xx/act/2004-06-01/7``)."""
+    match = _URI_DATE.search(uri)
+    if not match:
+        return None
+    try:
+        return date.fromisoformat(match.group(1))
+    except ValueError:
+        return None
 
 
 def _is_own(href: str, own_uris: set[str]) -> bool:
@@ -372,6 +391,7 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
     if not containers:
         raise SourceError(path, reader.doc.sourceline, "document has no body")
     default_window = Window(entry_into_force) if entry_into_force else None
+    modifications = reader.modifications(own_uris, windows)
     units = reader.walk_units(containers, windows, default_window, mapping.get("eid_separator", "__"))
     return SourceDocument(
         path=path,
@@ -392,8 +412,8 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
         periods_authoritative=periods_authoritative,
         units=units,
         events=events,
-        modifications=reader.modifications(own_uris, windows),
-        cited_acts=reader.cited_acts(own_uris),
+        modifications=modifications,
+        cited_acts=reader.cited_acts(own_uris),  # after the modifications: it reads the titles they found
     )
 
 

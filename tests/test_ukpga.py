@@ -1,0 +1,142 @@
+"""The Data Protection Act 1998 as exported by legislation.gov.uk: one document, versions by @period.
+
+Expected histories were read from ../shared/data/akn/legislation.gov.uk/ukpga-1998-29.xml: each provision's
+@period (temporalGroup -> timeInterval -> eventRef dates) and the commentary notes its textualMods cite.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BASE, DPA, UKPGA, needs_shared
+from invariants import assert_windows_sound
+
+from lexrdf.mapping.engine import read_document
+
+SI_2003_1887 = f"{BASE}/eli/ref/www.legislation.gov.uk/id/uksi/2003/1887"
+ACT_2000_36 = f"{BASE}/eli/ref/www.legislation.gov.uk/id/ukpga/2000/36"
+
+
+def test_mapping_reads_every_unit_period_and_modification():
+    needs_shared(UKPGA)
+    document = read_document(UKPGA)
+    assert document.periods_authoritative
+    assert document.frbr_work == "http://www.legislation.gov.uk/id/ukpga/1998/29"
+    assert (document.short_title, document.work_date.isoformat()) == ("Data Protection Act 1998", "1998-07-16")
+    assert len(document.modifications) == 267
+    kinds = sorted(m.kind for m in document.modifications)
+    assert (kinds.count("insertion"), kinds.count("substitution"), kinds.count("repeal")) == (141, 125, 1)
+    by_eid = {u.eid: u for u in document.units}
+    assert (
+        by_eid["schedule-5-paragraph-12"].window.start.isoformat(),
+        by_eid["schedule-5-paragraph-12"].window.end.isoformat(),
+    ) == ("2003-08-19", "2010-01-18")
+    # sub-units without their own @period inherit their parent's window
+    assert by_eid["schedule-5-paragraph-12-2"].window == by_eid["schedule-5-paragraph-12"].window
+
+
+def test_paragraph_with_a_closed_period(dpa_lex):
+    provision = f"{DPA}/schedule-5-paragraph-12"
+    (version,) = dpa_lex.versions(provision)
+    assert (version.valid_from, version.valid_until) == ("2003-08-19", "2010-01-18")
+    # opened by the 2003 change to its sub-paragraph (2): "Words in Sch. 5 para. 12(2) inserted (19.8.2003) by
+    # S.I. 2003/1887"; the source names no act for its end.
+    assert (version.opened_by.type, version.opened_by.source) == ("amendment", SI_2003_1887)
+    assert version.closed_by.type == "ended-without-recorded-act"
+
+    before = dpa_lex.text_at(provision, "2003-08-18")
+    assert before.status == "outside-coverage" and before.text is None  # earlier text is not in the document
+    during = dpa_lex.text_at(f"{provision}-2", "2005-06-01")
+    assert during.status == "in-force"
+    assert "(in the case of the chairman or a deputy chairman) or to the Secretary of State" in during.text
+    # its textualMod (d29p66771) is typed "substitution", though the note says "inserted"
+    assert during.opened_by.type == "substitution" and during.opened_by.source == SI_2003_1887
+    after = dpa_lex.text_at(provision, "2010-01-18")
+    assert (after.status, after.valid_until, after.closed_by.type) == (
+        "repealed",
+        "2010-01-18",
+        "ended-without-recorded-act",
+    )
+
+
+def test_paragraph_in_force_for_a_year(dpa_lex):
+    provision = f"{DPA}/schedule-5-paragraph-16"
+    assert dpa_lex.text_at(provision, "2000-02-29").status == "outside-coverage"
+    during = dpa_lex.text_at(provision, "2000-06-01")
+    assert during.status == "in-force"
+    assert during.text.startswith(
+        "Any reference in any enactment, instrument or other document to the Data Protection Registrar"
+    )
+    assert dpa_lex.text_at(provision, "2001-01-30").status == "repealed"
+
+
+def test_substitution_names_its_source_act_and_provision(dpa_lex):
+    provision = f"{DPA}/section-9A-5"
+    answer = dpa_lex.text_at(provision, "2010-01-01")
+    assert (answer.status, answer.valid_from, answer.opened_by.type, answer.opened_by.source) == (
+        "in-force",
+        "2003-08-19",
+        "substitution",
+        SI_2003_1887,
+    )
+    assert "the appropriate limit" in answer.text
+    rows = dpa_lex.store.sparql(
+        f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT ?p WHERE {{ <{answer.opened_by.event}> "
+        "lex:sourceProvision ?p }"
+    )
+    assert {r["p"].value for r in rows} >= {"http://www.legislation.gov.uk/id/uksi/2003/1887/article/9"}
+    assert dpa_lex.text_at(provision, "2003-08-18").status == "outside-coverage"
+
+
+def test_words_inserted_into_an_older_subsection_do_not_make_it_new(dpa_lex):
+    provision = f"{DPA}/section-1-1"
+    answer = dpa_lex.text_at(provision, "2005-01-01")
+    assert (answer.opened_by.type, answer.opened_by.source) == ("insertion", ACT_2000_36)
+    assert "is recorded information held by a public authority" in answer.text
+    # s. 1(1) existed since 1998; only its text before 2005 is missing from this document
+    assert dpa_lex.text_at(provision, "2004-12-31").status == "outside-coverage"
+
+
+def test_the_act_itself_and_its_citation(dpa_lex):
+    act = dpa_lex.text_at(DPA, "1998-07-16")
+    assert (act.status, act.opened_by.type, act.heading) == ("in-force", "enactment", "Data Protection Act 1998")
+    assert dpa_lex.text_at(DPA, "1998-07-15").status == "not-yet-in-force"
+    answer = dpa_lex.text_at(f"{DPA}/section-9A-5", "2010-01-01")
+    assert answer.citation == "Data Protection Act 1998, Part II, section 9A, subsection 5, as in force on 2010-01-01"
+
+
+@pytest.mark.parametrize(
+    ("ref", "expected", "kind"),
+    [
+        ("http://www.legislation.gov.uk/id/ukpga/1998/29", DPA, "act"),
+        ("http://www.legislation.gov.uk/id/ukpga/1998/29~section-1-1", f"{DPA}/section-1-1", "provision"),
+        (f"{DPA}/section-1-1", f"{DPA}/section-1-1", "provision"),
+        ("http://www.legislation.gov.uk/id/uksi/2003/1887", SI_2003_1887, "act"),
+    ],
+)
+def test_resolve(dpa_lex, ref, expected, kind):
+    answer = dpa_lex.resolve(ref)
+    assert (answer.status, answer.provision, answer.kind) == ("resolved", expected, kind)
+
+
+def test_amending_act_known_by_reference_is_a_resource(dpa_lex):
+    rows = list(
+        dpa_lex.store.sparql(
+            f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT ?title WHERE {{ <{SI_2003_1887}> a lex:Act ; "
+            "lex:knownByReference true ; lex:title ?title ; lex:frbrWork ?id }"
+        )
+    )
+    assert [r["title"].value for r in rows] == [
+        "The Secretary of State for Constitutional Affairs Order 2003 (S.I. 2003/1887)"
+    ]
+
+
+def test_unknown_references(dpa_lex):
+    assert dpa_lex.resolve("http://www.legislation.gov.uk/id/ukpga/1998/29~section-999").status == "unknown-reference"
+    assert dpa_lex.text_at(f"{DPA}/section-999", "2010-01-01").status == "unknown-reference"
+
+
+def test_windows_sound_and_reingest_idempotent(dpa_lex):
+    assert assert_windows_sound(dpa_lex) == 1900
+    before = dpa_lex.store.quad_count()
+    assert dpa_lex.ingest([UKPGA]).quads == 0
+    assert dpa_lex.store.quad_count() == before
