@@ -90,6 +90,7 @@ def emit_act(
     for spec in plan.events.values():
         event = NamedNode(spec.iri)
         if spec.iri not in stored_events:
+            out.add(event, RDF.type, LEX.Event)
             out.add(event, RDF.type, LEX[EVENT_CLASSES[spec.kind]])
             out.add(event, LEX.date, _date(spec.day))
             out.add(event, LEX.affectedAct, out.act)

@@ -1,0 +1,94 @@
+"""Transaction time: corrections supersede, closures supersede, nothing is deleted, "as known at" answers."""
+
+from __future__ import annotations
+
+import io
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from conftest import ODA, SAMPLES
+
+EXPRESSIONS = SAMPLES / "expressions"
+PARA_2 = f"{ODA}/art_3/para_2"
+TWELVE = "Publication under paragraph 1 shall take place within twelve"
+
+
+def corrected_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    source = (EXPRESSIONS / name).read_text(encoding="utf-8")
+    assert old in source
+    target = tmp_path / "corrected" / name
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(source.replace(old, new), encoding="utf-8")
+    return target
+
+
+def moment() -> str:
+    time.sleep(0.01)
+    stamp = datetime.now(UTC).isoformat()
+    time.sleep(0.01)
+    return stamp
+
+
+def quads(lex) -> set[str]:
+    buffer = io.BytesIO()
+    lex.store.dump(buffer)
+    return set(buffer.getvalue().decode("utf-8").splitlines())
+
+
+def test_correction_supersedes_the_record_and_keeps_the_old_one(lex, tmp_path):
+    lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
+    known_before = moment()
+    stored_before = quads(lex)
+    fixed = corrected_copy(
+        tmp_path, "open-data-act@2001-04-01.xml", "within twelve months", "within twelve (12) months"
+    )
+    summary = lex.ingest([fixed])
+    assert (summary.versions, summary.records) == (0, 1)
+
+    now = lex.text_at(PARA_2, "2002-01-01")
+    assert "within twelve (12) months" in now.text
+    assert now.version == f"{PARA_2}/2001-04-01"  # same version, same window: only the record changed
+    then = lex.text_at(PARA_2, "2002-01-01", known_at=known_before)
+    assert then.text.startswith(TWELVE) and "(12)" not in then.text
+    assert then.citation.endswith(f"as recorded at {known_before}")
+    assert stored_before <= quads(lex)  # nothing deleted or edited in place
+    assert lex.ingest([fixed]).quads == 0  # the correction, re-ingested, changes nothing
+
+
+def test_closing_a_window_is_recorded_in_transaction_time(lex):
+    lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
+    known_before = moment()
+    lex.ingest([EXPRESSIONS / "open-data-act@2004-07-01.xml"])
+
+    as_known_then = lex.text_at(PARA_2, "2008-01-01", known_at=known_before)
+    assert as_known_then.status == "in-force" and as_known_then.text.startswith(TWELVE)
+    assert as_known_then.valid_until is None  # at that time the window was still open
+    as_known_now = lex.text_at(PARA_2, "2008-01-01")
+    assert as_known_now.valid_from == "2004-07-01" and as_known_now.opened_by.type == "substitution"
+    closed = lex.versions(PARA_2)[0]
+    assert (closed.valid_until, closed.closed_by.type) == ("2004-07-01", "substitution")
+    assert [v.valid_until for v in lex.versions(PARA_2, known_at=known_before)] == [None]
+
+
+def test_nothing_recorded_yet_is_not_an_answer(lex):
+    long_ago = moment()
+    lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
+    answer = lex.text_at(PARA_2, "2002-01-01", known_at=long_ago)
+    assert answer.status == "outside-coverage" and answer.text is None
+
+
+def test_every_record_points_at_its_changeset(lex):
+    lex.ingest([EXPRESSIONS])
+    query = """
+        PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+        PREFIX prov: <http://www.w3.org/ns/prov#>
+        SELECT ?record ?started WHERE {
+          ?record a <%s> .
+          OPTIONAL { ?record lex:recordedAt ?at ; lex:recordedBy ?changeset .
+                     ?changeset a lex:Changeset ; prov:startedAtTime ?started ; lex:sourceFile ?file }
+        }"""
+    for kind in ("Version", "VersionRecord", "Expression", "Event"):
+        rows = list(lex.store.sparql(query % f"https://w3id.org/lexrdf/ontology#{kind}"))
+        assert rows, kind
+        assert all(row["started"] is not None for row in rows), kind
