@@ -22,7 +22,7 @@ from lexrdf.settings import Settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Legislation as point-in-time linked data.")
 err = Console(stderr=True)
-out = Console()
+out = Console(width=None if sys.stdout.isatty() else 160)
 
 StoreOption = Annotated[Path | None, typer.Option("--store", help="Store directory (default ./lexrdf-data).")]
 BaseOption = Annotated[str | None, typer.Option("--base-iri", help="Base IRI of minted identifiers.")]
@@ -128,14 +128,34 @@ def query(
     _guarded(verbose, run)
 
 
+_TABLE_COLUMNS = [
+    "status",
+    "kind",
+    "unit_type",
+    "number",
+    "heading",
+    "valid_from",
+    "valid_until",
+    "opened_by",
+    "closed_by",
+    "text",
+    "citation",
+    "message",
+    "provision",
+]
+
+
 def _table(answer: Any) -> Table:
+    """A compact table: the columns a reader scans, text folded; the JSON format has every field."""
     rows = answer if isinstance(answer, list) else [answer]
+    present = [c for c in _TABLE_COLUMNS if any(r.get(c) not in (None, [], "") for r in rows)]
+    if len(rows) > 1 and "provision" in present and len({r.get("provision") for r in rows}) == 1:
+        present.remove("provision")
     table = Table(show_lines=True)
-    columns = [k for k in (rows[0].keys() if rows else []) if any(r.get(k) not in (None, [], "") for r in rows)]
-    for column in columns:
-        table.add_column(column, overflow="fold", max_width=60 if column == "text" else None)
+    for column in present:
+        table.add_column(column, overflow="fold", max_width=70 if column in {"text", "message"} else None)
     for row in rows:
-        table.add_row(*(_cell(row[c]) for c in columns))
+        table.add_row(*(_cell(row.get(c)) for c in present))
     return table
 
 

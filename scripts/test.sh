@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs into .venv and run the whole suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v java >/dev/null 2>&1; then  # the ontology test runs the HermiT reasoner (owlready2) on Java
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null
+  fi
+fi
+python3 -m venv .venv
+.venv/bin/pip install --quiet --upgrade pip
+.venv/bin/pip install --quiet -e '.[test]'
+.venv/bin/ruff check lexrdf tests bench
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,99 @@
+"""The HTTP API and SPARQL endpoint, served by a real uvicorn process on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from conftest import BASE, ODA
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    """`lexrdf serve --sample` on a fresh store, as the README's first command runs it."""
+    port = free_port()
+    store = tmp_path_factory.mktemp("served") / "store"
+    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                break
+        except httpx.TransportError:
+            if process.poll() is not None:
+                raise RuntimeError(process.stdout.read()) from None
+            time.sleep(0.2)
+    else:
+        process.kill()
+        raise RuntimeError("server did not start")
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def test_text_at_over_http(server):
+    response = httpx.get(f"{server}/api/text-at", params={"provision": f"{ODA}/art_3/para_2", "date": "2003-05-01"})
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer["status"] == "in-force" and answer["valid_until"] == "2004-07-01"
+    assert answer["text"].startswith("Publication under paragraph 1 shall take place within twelve")
+    assert answer["closed_by"]["type"] == "substitution"
+
+
+def test_typed_non_answer_over_http(server):
+    answer = httpx.get(f"{server}/api/text-at", params={"provision": f"{ODA}/art_6", "date": "2011-01-01"}).json()
+    assert answer["status"] == "repealed" and answer["text"] is None
+    assert answer["closed_by"]["type"] == "ended-without-recorded-act"
+
+
+def test_resolve_and_versions_over_http(server):
+    resolved = httpx.get(f"{server}/api/resolve", params={"ref": "/akn/xx/act/2001-03-14/12~art_3__para_2"}).json()
+    assert resolved["provision"] == f"{ODA}/art_3/para_2"
+    versions = httpx.get(f"{server}/api/versions", params={"provision": resolved["provision"]}).json()
+    assert [v["valid_from"] for v in versions] == ["2001-04-01", "2004-07-01"]
+
+
+def test_bad_parameters_are_400_naming_the_parameter(server):
+    response = httpx.get(f"{server}/api/text-at", params={"provision": f"{ODA}/art_3/para_2", "date": "soon"})
+    assert response.status_code == 400 and "parameter 'date'" in response.json()["error"]
+    missing = httpx.get(f"{server}/api/text-at", params={"date": "2003-01-01"})
+    assert missing.status_code == 422
+
+
+def test_openapi_is_generated_from_the_query_headers(server):
+    spec = httpx.get(f"{server}/openapi.json").json()
+    text_at = spec["paths"]["/api/text-at"]["get"]
+    assert text_at["summary"].startswith("The version of a provision in force on a date")
+    assert {p["name"] for p in text_at["parameters"]} == {"provision", "date", "known_at"}
+    listing = httpx.get(f"{server}/api/queries").json()
+    assert {q["name"] for q in listing} >= {"resolve", "text-at", "versions", "context"}
+
+
+def test_sparql_endpoint(server):
+    query = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT (COUNT(?v) AS ?n) WHERE { ?v a lex:Version }"
+    response = httpx.get(f"{server}/sparql", params={"query": query})
+    assert response.headers["content-type"].startswith("application/sparql-results+json")
+    assert int(response.json()["results"]["bindings"][0]["n"]["value"]) == 62
+    posted = httpx.post(f"{server}/sparql", content=query, headers={"content-type": "application/sparql-query"})
+    assert posted.json() == response.json()
+    update = httpx.post(f"{server}/sparql", data={"query": "INSERT DATA { <a:a> <a:b> <a:c> }"})
+    assert update.status_code == 400
