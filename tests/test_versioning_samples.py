@@ -158,3 +158,31 @@ def test_expressions_ingested_one_by_one_equal_one_batch(lex, samples_lex):
         lex.ingest([EXPRESSIONS / name])
     for path in ["art_3/para_2", "art_5", "art_6", "art_2/para_3", "art_3/para_1/list_1/point_c"]:
         assert history(lex, f"{ODA}/{path}") == history(samples_lex, f"{ODA}/{path}")
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "/akn/xx/act/2001-03-14/12~art_3__para_2",
+        "/akn/xx/act/2001-03-14/12/!main~art_3__para_2",
+        "/akn/xx/act/2001-03-14/12/eng@2004-07-01/!main~art_3__para_2",
+        "/akn/xx/act/2001-03-14/12/eng@2004-07-01#art_3__para_2",
+        f"{ODA}/art_3/para_2",
+    ],
+)
+def test_resolve_work_expression_and_portion_uris(samples_lex, ref):
+    answer = samples_lex.resolve(ref)
+    assert (answer.status, answer.provision, answer.kind) == ("resolved", f"{ODA}/art_3/para_2", "provision")
+
+
+def test_resolve_acts_including_one_known_only_by_reference(samples_lex):
+    assert samples_lex.resolve("/akn/xx/act/2001-03-14/12/eng@2001-03-14").provision == ODA
+    amending = samples_lex.resolve("/akn/xx/act/2004-06-01/7")
+    assert (amending.status, amending.kind) == ("resolved", "act")
+    rows = list(
+        samples_lex.store.sparql(
+            f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT ?title ?date WHERE {{ <{amending.provision}> "
+            "lex:knownByReference true ; lex:title ?title ; lex:documentDate ?date }"
+        )
+    )
+    assert [(r["title"].value, r["date"].value) for r in rows] == [("Data Amendment Act 2004", "2004-06-01")]

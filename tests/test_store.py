@@ -1,0 +1,48 @@
+"""The embedded store: one transaction per act graph, dumps, union default graph."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pyoxigraph import Literal, NamedNode, Quad
+
+from lexrdf.errors import StoreError
+from lexrdf.store import open_store
+
+GRAPH = NamedNode("https://example.org/act")
+
+
+def quads(count: int) -> list[Quad]:
+    return [
+        Quad(NamedNode(f"https://example.org/s{i}"), NamedNode("https://example.org/p"), Literal(str(i)), GRAPH)
+        for i in range(count)
+    ]
+
+
+def test_a_failure_part_way_leaves_the_store_exactly_as_it_was(tmp_path):
+    store = open_store(tmp_path / "store")
+    store.add_act_graph(GRAPH, quads(10))
+
+    def failing():
+        yield from quads(1000)[10:]
+        raise OSError("disk full")
+
+    with pytest.raises((StoreError, OSError)):
+        store.add_act_graph(GRAPH, failing())
+    assert store.quad_count() == 10
+    store.close()
+
+
+def test_reopened_store_keeps_its_data_and_dumps_n_quads(tmp_path):
+    store = open_store(tmp_path / "store")
+    store.add_act_graph(GRAPH, quads(3))
+    store.close()
+    reopened = open_store(tmp_path / "store")
+    buffer = io.BytesIO()
+    reopened.dump(buffer)
+    lines = buffer.getvalue().decode().splitlines()
+    assert len(lines) == 3 and all(line.endswith(f"<{GRAPH.value}> .") for line in lines)
+    rows = list(reopened.select("SELECT ?s WHERE { ?s ?p ?o }"))  # the default graph is the union
+    assert len(rows) == 3
+    reopened.close()
