@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +69,11 @@ class Lexrdf:
             "context": lambda p: self.context(**p),
         }
         query = get_query(name)
-        known = {p.name for p in query.parameters}
+        known = {p.name for p in query.public_parameters}
         unknown = sorted(set(params) - known)
         if unknown:
             raise QueryError(f"query {name!r} has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known))})")
-        missing = [p.name for p in query.parameters if p.required and not params.get(p.name)]
+        missing = [p.name for p in query.public_parameters if p.required and not params.get(p.name)]
         if missing:
             raise QueryError(f"query {name!r}: missing required parameter {missing[0]!r}")
         return handlers[name](params)
@@ -111,19 +112,30 @@ class Lexrdf:
                 row["unit"].value,
                 {
                     "unit": row["unit"].value,
-                    "depth": int(row["depth"].value),
-                    "unit_type": row["unit_type"].value,
-                    "number": row["number"].value if row["number"] else None,
-                    "heading": row["heading"].value if row["heading"] else None,
-                    "text": row["text"].value if row["text"] else None,
-                    "version": row["version"].value if row["version"] else None,
+                    "order": None,
+                    "unit_type": "act",
+                    "number": None,
+                    "heading": None,
+                    "text": None,
+                    "version": None,
                     "label_number": None,
                 },
             )
-            unit["label_number"] = (
-                unit["number"] or unit["label_number"] or (row["any_number"].value if row["any_number"] else None)
-            )
-        return list(units.values())
+            kind = row["kind"].value
+            if kind == "unit":
+                unit["order"] = row["unit_order"].value if row["unit_order"] else None
+                unit["unit_type"] = row["unit_type"].value if row["unit_type"] else "act"
+            elif kind == "text":
+                unit["version"] = row["version"].value
+                unit["text"] = row["text"].value
+                unit["number"] = row["number"].value if row["number"] else None
+                unit["heading"] = row["heading"].value if row["heading"] else None
+            elif kind == "number" and unit["label_number"] is None:
+                unit["label_number"] = row["number"].value
+        for unit in units.values():
+            unit["label_number"] = unit["number"] or unit["label_number"]
+        ordered = sorted(units.values(), key=lambda u: (u["order"] is not None, Decimal(u["order"] or 0)))
+        return ordered
 
     def _citation(self, provision: str, day: date, known_at: str | None) -> str:
         chain = self.context(provision, day, known_at)

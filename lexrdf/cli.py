@@ -176,7 +176,7 @@ def queries() -> None:
     for query_ in load_library().values():
         if query_.internal:
             continue
-        params = ", ".join(f"{p.name}:{p.kind}{'' if p.required else '?'}" for p in query_.parameters)
+        params = ", ".join(f"{p.name}:{p.kind}{'' if p.required else '?'}" for p in query_.public_parameters)
         table.add_row(query_.name, params, query_.summary)
     out.print(table)
 

@@ -56,9 +56,16 @@ def emit_act(
     """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset."""
     out = Emitter(plan.act, minter, changeset, recorded_at)
     _act(out, document)
+    parent_of = {unit.path: unit.parent_path for unit in document.units}
     for unit, order in plan.new_provisions:
         provision = NamedNode(minter.provision(plan.act, unit.path))
         parent = NamedNode(minter.provision(plan.act, unit.parent_path)) if unit.parent_path else out.act
+        # the transitive closure of lex:parent, so that context and descendants are plain index lookups
+        out.add(provision, LEX.within, out.act)
+        ancestor = unit.parent_path
+        while ancestor:
+            out.add(provision, LEX.within, NamedNode(minter.provision(plan.act, ancestor)))
+            ancestor = parent_of.get(ancestor)
         out.add(provision, RDF.type, LEX.Provision)
         out.add(provision, LEX.act, out.act)
         out.add(provision, LEX.parent, parent)

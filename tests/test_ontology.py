@@ -31,7 +31,7 @@ REQUIRED_CLASSES = {
 REQUIRED_OBJECT_PROPERTIES = {
     "act", "parent", "versionOf", "recordOf", "expression", "closedBy", "realizes",
     "recordedBy", "supersededBy", "affectedAct", "affects", "sourceAct", "sourceProvision", "authority",
-    "opens", "closes", "interprets", "fixedBy",
+    "opens", "closes", "interprets", "fixedBy", "within",
 }  # fmt: skip
 REQUIRED_DATATYPE_PROPERTIES = {
     "frbrWork", "title", "shortTitle", "jurisdiction", "actType", "actNumber", "documentDate",

@@ -38,6 +38,7 @@ _KINDS = {
     "xsd_integer": "integer",
     "xsd_string": "string",
 }
+NOTHING = NamedNode("urn:lexrdf:nothing")  # what a derived parameter is bound to when its value does not fit
 _ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s<>\"{}|\\^`]*$")
 
 
@@ -50,6 +51,7 @@ class Parameter:
     required: bool
     variable: str
     default: str | None = None
+    derived_from: str | None = None  # bound from another parameter's value, never given directly
 
     def bind(self, raw: str) -> NamedNode | Literal:
         """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter."""
@@ -101,9 +103,18 @@ class Query:
     def internal(self) -> bool:
         return "internal" in self.tags
 
+    @property
+    def public_parameters(self) -> tuple[Parameter, ...]:
+        """The parameters a caller gives (derived ones are filled in by the library)."""
+        return tuple(p for p in self.parameters if p.derived_from is None)
+
     def bindings(self, values: dict[str, Any]) -> dict[str, NamedNode | Literal]:
-        """Check and type the given values; fill defaults; refuse unknown or missing parameters."""
-        known = {p.name for p in self.parameters}
+        """Check and type the given values; fill defaults and derived values; refuse unknown or missing ones.
+
+        A derived parameter (``#+ derived: [{ref_iri: ref}]``) is the same value typed again, bound only when it
+        is valid as that type; otherwise it is bound to an IRI no data uses, so that it matches nothing.
+        """
+        known = {p.name for p in self.public_parameters}
         unknown = sorted(set(values) - known)
         if unknown:
             raise QueryError(
@@ -111,6 +122,12 @@ class Query:
             )
         bound: dict[str, NamedNode | Literal] = {}
         for parameter in self.parameters:
+            if parameter.derived_from is not None:
+                try:
+                    bound[parameter.variable] = parameter.bind(values.get(parameter.derived_from) or "")
+                except QueryError:
+                    bound[parameter.variable] = NOTHING
+                continue
             raw = values.get(parameter.name)
             if raw is None or raw == "":
                 if parameter.default is not None:
@@ -133,6 +150,9 @@ def parse_query(name: str, text: str) -> Query:
     defaults: dict[str, str] = {}
     for item in header.get("defaults", []) or []:
         defaults.update({str(k): str(v) for k, v in item.items()})
+    derived: dict[str, str] = {}
+    for item in header.get("derived", []) or []:
+        derived.update({str(k): str(v) for k, v in item.items()})
     body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
     parameters: dict[str, Parameter] = {}
     for match in _PARAMETER.finditer(body):
@@ -144,7 +164,12 @@ def parse_query(name: str, text: str) -> Query:
                 match.group("required") == "__",
                 match.group(0)[1:],
                 defaults.get(pname),
+                derived.get(pname),
             )
+    for parameter in parameters.values():
+        if not parameter.required and parameter.default is None and parameter.derived_from is None:
+            # an unbound parameter would match everything: every optional one needs a default
+            raise QueryError(f"query {name!r}: optional parameter {parameter.name!r} has no default")
     return Query(
         name=name,
         text=text,

@@ -26,7 +26,7 @@ def _endpoint(query: LibraryQuery):
         return lex.run(query.name, {k: v for k, v in params.items() if v is not None})
 
     parameters = [inspect.Parameter("lex", inspect.Parameter.KEYWORD_ONLY, default=Depends(get_lex), annotation=Lexrdf)]
-    for parameter in query.parameters:
+    for parameter in query.public_parameters:
         default = ... if parameter.required and parameter.default is None else None
         description = _KIND_HELP[parameter.kind] + (f"; default {parameter.default}" if parameter.default else "")
         parameters.append(
@@ -54,7 +54,8 @@ def router() -> APIRouter:
                 "summary": q.summary,
                 "description": q.description,
                 "parameters": [
-                    {"name": p.name, "type": p.kind, "required": p.required, "default": p.default} for p in q.parameters
+                    {"name": p.name, "type": p.kind, "required": p.required, "default": p.default}
+                    for p in q.public_parameters
                 ],
             }
             for q in load_library().values()
