@@ -5,6 +5,7 @@ An answer that cannot be given is a typed non-answer (a `status`), never a neigh
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
@@ -34,6 +35,16 @@ class EventSummary:
     source: str | None
 
 
+@dataclass(frozen=True)
+class NearChange:
+    """A change of the provision within the configured distance of the asked date."""
+
+    date: str
+    event: str
+    type: str
+    direction: str  # "upcoming" (after the date) or "recent" (on or before it)
+
+
 @dataclass
 class VersionAnswer:
     """A version of a provision (or a typed non-answer when `status` is not in-force)."""
@@ -51,6 +62,7 @@ class VersionAnswer:
     opened_by: EventSummary | None = None
     closed_by: EventSummary | None = None
     citation: str | None = None
+    near_change: NearChange | None = None
     message: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -170,3 +182,359 @@ def _strip_text(answer: VersionAnswer) -> VersionAnswer:
     answer.language = None
     answer.citation = None
     return answer
+
+
+def near_change(rows: list[QuerySolution], day: date, near_days: int) -> NearChange | None:
+    """The window edge of this provision nearest to `day`, if within `near_days` (ties: the earlier edge)."""
+    best: tuple[int, str, NearChange] | None = None
+    for row in distinct_versions(rows):
+        for edge, prefix in (("valid_from", "opened"), ("valid_until", "closed")):
+            value = _value(row, edge)
+            event = _event(row, prefix)
+            if value is None or event is None:
+                continue
+            distance = (date.fromisoformat(value) - day).days
+            if abs(distance) > near_days:
+                continue
+            candidate = NearChange(value, event.event, event.type, "upcoming" if distance > 0 else "recent")
+            key = (abs(distance), value)
+            if best is None or key < best[:2]:
+                best = (abs(distance), value, candidate)
+    return best[2] if best else None
+
+
+@dataclass
+class UnitText:
+    """A unit of a provision's tree with its text on one date."""
+
+    unit: str
+    parent: str | None
+    unit_type: str
+    number: str | None
+    heading: str | None
+    text: str | None
+    version: str | None
+    valid_from: str | None
+    valid_until: str | None
+
+
+@dataclass
+class DescendantsAnswer:
+    """All units below a provision in force on a date, in document order, with their count."""
+
+    status: str
+    provision: str
+    date: str
+    count: int = 0
+    items: list[UnitText] = field(default_factory=list)
+    message: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class LineageStep:
+    """One (event, version) pair of a provenance chain."""
+
+    event: str
+    type: str
+    date: str
+    authority: str | None
+    source_act: str | None
+    source_provision: str | None
+    version: str
+    previous: str | None
+    valid_from: str
+    valid_until: str | None
+    closed_by: EventSummary | None
+
+
+@dataclass
+class LineageAnswer:
+    """The chain of states of a provision from its first recorded state to the one in force on a date."""
+
+    status: str
+    provision: str
+    date: str
+    items: list[LineageStep] = field(default_factory=list)
+    message: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class ImpactItem:
+    """What one event did to one provision."""
+
+    provision: str
+    effect: str  # opened, changed or closed
+    event: str
+    type: str
+    date: str
+    version_opened: str | None
+    version_closed: str | None
+
+
+@dataclass
+class ImpactAnswer:
+    """Everything an act or event opened, changed or closed."""
+
+    status: str
+    act: str
+    count: int = 0
+    items: list[ImpactItem] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class TextChange:
+    """One step of a word-level comparison: equal, insert, delete or replace."""
+
+    op: str
+    from_text: str
+    to_text: str
+
+
+@dataclass
+class DiffAnswer:
+    """A provision compared on two dates, with the events between."""
+
+    status: str
+    provision: str
+    from_date: str
+    to_date: str
+    from_version: VersionAnswer | None = None
+    to_version: VersionAnswer | None = None
+    changes: list[TextChange] = field(default_factory=list)
+    events: list[EventSummary] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["from"] = data.pop("from_date")
+        data["to"] = data.pop("to_date")
+        return data
+
+
+@dataclass(frozen=True)
+class ChangeRecord:
+    """A record written, or marked superseded, after a transaction time."""
+
+    graph: str
+    record: str
+    kind: str
+    change: str
+    at: str
+    changeset: str
+
+
+@dataclass
+class ChangesAnswer:
+    """What was recorded after a transaction time, oldest first."""
+
+    since: str
+    count: int = 0
+    items: list[ChangeRecord] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A provision whose text on the date contains the searched phrase."""
+
+    provision: str
+    act: str
+    act_title: str | None
+    path: str | None
+    unit_type: str | None
+    number: str | None
+    heading: str | None
+    text: str
+    version: str
+    occurrences: int
+
+
+@dataclass
+class SearchAnswer:
+    """Search hits, ranked by occurrences then act and document order."""
+
+    text: str
+    date: str
+    count: int = 0
+    items: list[SearchHit] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# -- builders: rows of one library query -> one typed answer ---------------------------------------------
+def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> DescendantsAnswer:
+    """Descendant rows (already in document order) under a provision whose own state on `day` is `own`."""
+    if own.status != IN_FORCE:
+        return DescendantsAnswer(own.status, provision, day.isoformat(), message=own.message)
+    items: list[UnitText] = []
+    seen: set[str] = set()
+    for row in rows:
+        unit = _value(row, "unit") or ""
+        if unit in seen:
+            continue
+        seen.add(unit)
+        items.append(
+            UnitText(
+                unit,
+                _value(row, "parent"),
+                _value(row, "unit_type") or "",
+                _value(row, "number"),
+                _value(row, "heading"),
+                _value(row, "text"),
+                _value(row, "version"),
+                _value(row, "valid_from"),
+                _value(row, "valid_until"),
+            )
+        )
+    return DescendantsAnswer(IN_FORCE, provision, day.isoformat(), len(items), items)
+
+
+def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> LineageAnswer:
+    """The chain of versions that began by `day`; typed like text-at when none is in force then."""
+    steps: list[LineageStep] = []
+    seen: set[str] = set()
+    for row in rows:
+        version = _value(row, "version") or ""
+        if version in seen:
+            continue
+        seen.add(version)
+        opened = _event(row, "opened")
+        steps.append(
+            LineageStep(
+                event=opened.event,
+                type=opened.type,
+                date=opened.date,
+                authority=_value(row, "authority"),
+                source_act=opened.source,
+                source_provision=_value(row, "source_provision"),
+                version=version,
+                previous=_value(row, "previous"),
+                valid_from=_value(row, "valid_from") or "",
+                valid_until=_value(row, "valid_until"),
+                closed_by=_event(row, "closed"),
+            )
+        )
+    return LineageAnswer(own.status, provision, day.isoformat(), steps, own.message)
+
+
+def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
+    """Merge the opened / closed rows of one event on one provision into one effect."""
+    merged: dict[tuple[str, str], ImpactItem] = {}
+    for row in rows:
+        event = _value(row, "event") or ""
+        provision = _value(row, "provision") or ""
+        item = merged.setdefault(
+            (event, provision),
+            ImpactItem(
+                provision,
+                "",
+                event,
+                _KIND_OF_CLASS.get(_value(row, "event_type") or "", "event"),
+                _value(row, "event_date") or "",
+                None,
+                None,
+            ),
+        )
+        if _value(row, "effect") == "opened":
+            item.version_opened = _value(row, "version")
+        else:
+            item.version_closed = _value(row, "version")
+    for item in merged.values():
+        item.effect = (
+            "changed"
+            if item.version_opened and item.version_closed
+            else ("opened" if item.version_opened else "closed")
+        )
+    items = sorted(merged.values(), key=lambda i: (i.date, i.event, i.provision))
+    status = RESOLVED if items else UNKNOWN_REFERENCE
+    return ImpactAnswer(status, act, len(items), items)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: date, known: bool) -> DiffAnswer:
+    """Compare the versions in force on `start` and `end` word by word; list the events between."""
+    answer = DiffAnswer(IN_FORCE if known else UNKNOWN_REFERENCE, provision, start.isoformat(), end.isoformat())
+    versions = distinct_versions(rows)
+
+    def at(day: date) -> QuerySolution | None:
+        for row in versions:
+            begins = date.fromisoformat(_value(row, "valid_from") or "9999-12-31")
+            until = _value(row, "valid_until")
+            if begins <= day and (until is None or day < date.fromisoformat(until)):
+                return row
+        return None
+
+    before, after = at(start), at(end)
+    answer.from_version = version_from_row(before, provision) if before else None
+    answer.to_version = version_from_row(after, provision) if after else None
+    old = _words(_value(before, "text") or "") if before else []
+    new = _words(_value(after, "text") or "") if after else []
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    answer.changes = [
+        TextChange(op, " ".join(old[i1:i2]), " ".join(new[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()
+    ]
+    seen: set[str] = set()
+    for row in versions:
+        for edge, prefix in (("valid_from", "opened"), ("valid_until", "closed")):
+            value, event = _value(row, edge), _event(row, prefix)
+            if value and event and start < date.fromisoformat(value) <= end and event.event not in seen:
+                seen.add(event.event)
+                answer.events.append(event)
+    answer.events.sort(key=lambda e: (e.date, e.event))
+    if known and before is None and after is None:
+        answer.status = OUTSIDE_COVERAGE
+    return answer
+
+
+def changes_answer(rows: list[QuerySolution], since: str) -> ChangesAnswer:
+    items = [
+        ChangeRecord(
+            _value(r, "graph") or "",
+            _value(r, "record") or "",
+            (_value(r, "kind") or "").rsplit("#", 1)[-1],
+            _value(r, "change") or "",
+            _value(r, "at") or "",
+            _value(r, "changeset") or "",
+        )
+        for r in rows
+    ]
+    return ChangesAnswer(since, len(items), items)
+
+
+def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnswer:
+    items: list[SearchHit] = []
+    seen: set[str] = set()
+    for r in rows:
+        version = _value(r, "version") or ""
+        if version in seen:
+            continue
+        seen.add(version)
+        items.append(
+            SearchHit(
+                _value(r, "provision") or "",
+                _value(r, "act") or "",
+                _value(r, "act_title"),
+                _value(r, "path"),
+                _value(r, "unit_type"),
+                _value(r, "number"),
+                _value(r, "heading"),
+                _value(r, "text") or "",
+                version,
+                int(float(_value(r, "occurrences") or 0)),
+            )
+        )
+    return SearchAnswer(text, day.isoformat(), len(items), items)

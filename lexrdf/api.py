@@ -20,9 +20,22 @@ from lexrdf.answers import (
     IN_FORCE,
     RESOLVED,
     UNKNOWN_REFERENCE,
+    ChangesAnswer,
+    DescendantsAnswer,
+    DiffAnswer,
+    ImpactAnswer,
+    LineageAnswer,
     ResolveAnswer,
+    SearchAnswer,
     VersionAnswer,
+    changes_answer,
+    descendants_answer,
+    diff_answer,
     distinct_versions,
+    impact_answer,
+    lineage_answer,
+    near_change,
+    search_answer,
     text_at_answer,
     version_from_row,
 )
@@ -67,6 +80,12 @@ class Lexrdf:
             "text-at": lambda p: self.text_at(**p).to_dict(),
             "versions": lambda p: [v.to_dict() for v in self.versions(**p)],
             "context": lambda p: self.context(**p),
+            "descendants": lambda p: self.descendants(**p).to_dict(),
+            "lineage": lambda p: self.lineage(**p).to_dict(),
+            "impact": lambda p: self.impact(**p).to_dict(),
+            "diff": lambda p: self.diff(p["provision"], p["from"], p["to"], p.get("known_at")).to_dict(),
+            "changes-since": lambda p: self.changes_since(**p).to_dict(),
+            "search": lambda p: self.search(**p).to_dict(),
         }
         query = get_query(name)
         known = {p.name for p in query.public_parameters}
@@ -88,11 +107,23 @@ class Lexrdf:
             return ResolveAnswer(AMBIGUOUS_REFERENCE, ref, candidates=[r["provision"].value for r in rows])
         return ResolveAnswer(RESOLVED, ref, rows[0]["provision"].value, rows[0]["kind"].value)
 
-    def text_at(self, provision: str, date: str | date, known_at: str | None = None) -> VersionAnswer:
-        """The version of `provision` in force on `date` as recorded at `known_at`, or why there is none."""
+    def text_at(
+        self,
+        provision: str,
+        date: str | date,
+        known_at: str | None = None,
+        basis: str | None = None,
+        near_days: int | str | None = None,
+    ) -> VersionAnswer:
+        """The version of `provision` in force (or applicable, with basis="applicable") on `date` as recorded
+        at `known_at`, or a typed non-answer saying why there is none; flags a change within `near_days`."""
         day = _as_date(date)
-        rows = self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at)
+        rows = self.rows(
+            "text-at", provision=provision, date=day.isoformat(), known_at=known_at, basis=basis, near_days=near_days
+        )
         answer = text_at_answer(rows, provision, day)
+        if rows:
+            answer.near_change = near_change(rows, day, int(rows[0]["_near_days_xsd_integer"].value))
         if answer.status == IN_FORCE:
             answer.citation = self._citation(provision, day, known_at)
         return answer
@@ -137,6 +168,50 @@ class Lexrdf:
         ordered = sorted(units.values(), key=lambda u: (u["order"] is not None, Decimal(u["order"] or 0)))
         return ordered
 
+    def descendants(self, provision: str, date: str | date, known_at: str | None = None) -> DescendantsAnswer:
+        """Every unit below `provision` in force on `date`, in document order, complete."""
+        day = _as_date(date)
+        own = text_at_answer(
+            self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
+        )
+        rows = self.rows("descendants", provision=provision, date=day.isoformat(), known_at=known_at)
+        return descendants_answer(rows, provision, day, own)
+
+    def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
+        """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""
+        day = _as_date(date)
+        own = text_at_answer(
+            self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
+        )
+        rows = self.rows("lineage", provision=provision, date=day.isoformat(), known_at=known_at)
+        return lineage_answer(rows, provision, day, own)
+
+    def impact(self, act: str, known_at: str | None = None) -> ImpactAnswer:
+        """Every provision an act (or one event) opened, changed or closed."""
+        return impact_answer(self.rows("impact", act=act, known_at=known_at), act)
+
+    def diff(
+        self, provision: str, from_date: str | date, to_date: str | date, known_at: str | None = None
+    ) -> DiffAnswer:
+        """`provision` on two dates compared word by word, with the events between."""
+        start, end = _as_date(from_date, "from"), _as_date(to_date, "to")
+        if end < start:
+            raise QueryError(f"parameter 'to': {end} is before 'from' ({start})")
+        known = bool(self.rows("versions", provision=provision, known_at=known_at))
+        rows = self.rows(
+            "diff", provision=provision, known_at=known_at, **{"from": start.isoformat(), "to": end.isoformat()}
+        )
+        return diff_answer(rows, provision, start, end, known)
+
+    def changes_since(self, since: str) -> ChangesAnswer:
+        """Every record written or superseded after transaction time `since`, oldest first."""
+        return changes_answer(self.rows("changes-since", since=since), since)
+
+    def search(self, text: str, date: str | date, known_at: str | None = None) -> SearchAnswer:
+        """A phrase in the texts in force on `date`, ranked by occurrences, then act and document order."""
+        day = _as_date(date)
+        return search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
+
     def _citation(self, provision: str, day: date, known_at: str | None) -> str:
         chain = self.context(provision, day, known_at)
         act = next((u for u in chain if u["unit_type"] == "act"), None)
@@ -154,10 +229,10 @@ def _label(unit: dict[str, Any]) -> str:
     return number if _HAS_WORD.search(number) else f"{unit['unit_type']} {number}"
 
 
-def _as_date(value: str | date) -> date:
+def _as_date(value: str | date, name: str = "date") -> date:
     if isinstance(value, date):
         return value
     try:
         return date.fromisoformat(str(value).strip())
     except ValueError:
-        raise QueryError(f"parameter 'date': {value!r} is not a date (YYYY-MM-DD)") from None
+        raise QueryError(f"parameter {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None

@@ -52,10 +52,13 @@ class Parameter:
     variable: str
     default: str | None = None
     derived_from: str | None = None  # bound from another parameter's value, never given directly
+    allowed: tuple[str, ...] = ()  # the values it may take (grlc's #+ enumerate), when restricted
 
     def bind(self, raw: str) -> NamedNode | Literal:
         """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter."""
         value = raw.strip() if isinstance(raw, str) else raw
+        if self.allowed and value not in self.allowed:
+            raise QueryError(f"parameter {self.name!r}: {raw!r} is not one of {', '.join(self.allowed)}")
         if self.kind == "iri":
             if not isinstance(value, str) or not _ABSOLUTE_IRI.match(value):
                 raise QueryError(f"parameter {self.name!r}: {raw!r} is not an absolute IRI")
@@ -150,6 +153,9 @@ def parse_query(name: str, text: str) -> Query:
     defaults: dict[str, str] = {}
     for item in header.get("defaults", []) or []:
         defaults.update({str(k): str(v) for k, v in item.items()})
+    allowed: dict[str, tuple[str, ...]] = {}
+    for item in header.get("enumerate", []) or []:
+        allowed.update({str(k): tuple(str(v) for v in values) for k, values in item.items()})
     derived: dict[str, str] = {}
     for item in header.get("derived", []) or []:
         derived.update({str(k): str(v) for k, v in item.items()})
@@ -165,6 +171,7 @@ def parse_query(name: str, text: str) -> Query:
                 match.group(0)[1:],
                 defaults.get(pname),
                 derived.get(pname),
+                allowed.get(pname, ()),
             )
     for parameter in parameters.values():
         if not parameter.required and parameter.default is None and parameter.derived_from is None:
