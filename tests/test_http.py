@@ -83,7 +83,7 @@ def test_openapi_is_generated_from_the_query_headers(server):
     spec = httpx.get(f"{server}/openapi.json").json()
     text_at = spec["paths"]["/api/text-at"]["get"]
     assert text_at["summary"].startswith("The version of a provision in force on a date")
-    assert {p["name"] for p in text_at["parameters"]} == {"provision", "date", "known_at"}
+    assert {p["name"] for p in text_at["parameters"]} == {"provision", "date", "known_at", "basis", "near_days"}
     listing = httpx.get(f"{server}/api/queries").json()
     assert {q["name"] for q in listing} >= {"resolve", "text-at", "versions", "context"}
 
@@ -97,3 +97,20 @@ def test_sparql_endpoint(server):
     assert posted.json() == response.json()
     update = httpx.post(f"{server}/sparql", data={"query": "INSERT DATA { <a:a> <a:b> <a:c> }"})
     assert update.status_code == 400
+
+
+def test_every_primitive_is_served(server):
+    provision = f"{ODA}/art_3/para_2"
+    diff = httpx.get(f"{server}/api/diff", params={"provision": provision, "from": "2002-01-01", "to": "2005-01-01"})
+    assert diff.status_code == 200 and diff.json()["events"][0]["type"] == "substitution"
+    for name, params in [
+        ("descendants", {"provision": ODA, "date": "2005-01-01"}),
+        ("lineage", {"provision": provision, "date": "2005-01-01"}),
+        ("context", {"provision": provision, "date": "2005-01-01"}),
+        ("impact", {"act": ODA}),
+        ("search", {"text": "machine-readable", "date": "2005-01-01"}),
+        ("changes-since", {"since": "2000-01-01T00:00:00Z"}),
+    ]:
+        response = httpx.get(f"{server}/api/{name}", params=params)
+        assert response.status_code == 200, (name, response.text)
+        assert response.json(), name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import keyword
 from typing import Any
 
 from fastapi import APIRouter, Depends, Query
@@ -21,9 +22,16 @@ _KIND_HELP = {
 }
 
 
+def _python_name(name: str) -> str:
+    """A parameter name usable in a Python signature (`from` -> `from_`); the HTTP name stays as declared."""
+    return f"{name}_" if keyword.iskeyword(name) else name
+
+
 def _endpoint(query: LibraryQuery):
+    names = {_python_name(p.name): p.name for p in query.public_parameters}
+
     def handler(lex: Lexrdf = Depends(get_lex), **params: Any) -> Any:
-        return lex.run(query.name, {k: v for k, v in params.items() if v is not None})
+        return lex.run(query.name, {names[k]: v for k, v in params.items() if v is not None})
 
     parameters = [inspect.Parameter("lex", inspect.Parameter.KEYWORD_ONLY, default=Depends(get_lex), annotation=Lexrdf)]
     for parameter in query.public_parameters:
@@ -31,9 +39,9 @@ def _endpoint(query: LibraryQuery):
         description = _KIND_HELP[parameter.kind] + (f"; default {parameter.default}" if parameter.default else "")
         parameters.append(
             inspect.Parameter(
-                parameter.name,
+                _python_name(parameter.name),
                 inspect.Parameter.KEYWORD_ONLY,
-                default=Query(default, description=description),
+                default=Query(default, alias=parameter.name, description=description),
                 annotation=str | None,
             )
         )
