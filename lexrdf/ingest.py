@@ -118,6 +118,27 @@ def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]
     return minter.act(first.jurisdiction, first.act_type, first.work_date.isoformat(), first.act_number)
 
 
+def _content(document: SourceDocument) -> list[tuple]:
+    return [(u.path, u.number, u.heading, u.text, u.window) for u in document.units]
+
+
+def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
+    """Drop exact duplicates of an expression; refuse two files that disagree about the same expression."""
+    kept: dict[date, SourceDocument] = {}
+    for document in group:
+        other = kept.get(document.expression_date)
+        if other is None:
+            kept[document.expression_date] = document
+        elif _content(other) != _content(document):
+            raise SourceError(
+                document.path,
+                None,
+                f"gives other texts than {other.path} for the same expression "
+                f"({document.frbr_work} at {document.expression_date}); ingest one of them",
+            )
+    return list(kept.values())
+
+
 def ingest(
     paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
 ) -> IngestSummary:
@@ -134,6 +155,8 @@ def ingest(
     by_work: dict[str, list[SourceDocument]] = {}
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
+    for work, group in by_work.items():
+        by_work[work] = _one_per_expression(group)
     for index, group in enumerate(by_work.values(), 1):
         group.sort(key=lambda d: d.expression_date)
         act = act_iri_for(store, minter, group)

@@ -113,3 +113,13 @@ def test_external_entities_are_not_resolved(tmp_path):
     )
     with pytest.raises(SourceError):
         read_document(write(tmp_path, "xxe.xml", xxe))
+
+
+def test_two_files_disagreeing_about_one_expression_are_refused(tmp_path, lex):
+    text = GOOD.read_text(encoding="utf-8")
+    other = write(tmp_path, "other.xml", text.replace("within twelve months", "within ten months"))
+    duplicate = write(tmp_path, "duplicate.xml", text)
+    with pytest.raises(SourceError, match="same expression"):
+        lex.ingest([GOOD, other])
+    assert lex.store.quad_count() == 0
+    assert lex.ingest([GOOD, duplicate]).versions > 0  # an identical copy is only read once

@@ -1,0 +1,95 @@
+"""Properties that hold for every generated act history (hypothesis), checked against the model's truth."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+from conftest import BASE, open_lex
+from histories import History, histories, render, write_expressions
+from hypothesis import HealthCheck, given, settings
+from invariants import assert_windows_sound
+
+ACT = f"{BASE}/eli/xx/act/1990-01-15/77"
+
+
+def iri(eid: str) -> str:
+    return f"{ACT}/{eid.replace('__', '/')}"
+
+
+def probe_days(history: History) -> list[date]:
+    """Each change date, the day before it, and a day well after the last one."""
+    days = {history.dates[0] - timedelta(days=1), history.dates[-1] + timedelta(days=400)}
+    for day in history.dates:
+        days |= {day, day - timedelta(days=1)}
+    return sorted(days)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(histories())
+def test_generated_histories(history: History):
+    directory = Path(tempfile.mkdtemp())
+    try:
+        check_history(history, directory)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def check_history(history: History, directory: Path) -> None:
+    sources = directory / "sources"
+    sources.mkdir()
+    lex = open_lex(directory / "store")
+    try:
+        lex.ingest(write_expressions(history, sources))
+        before_correction = datetime.now(UTC).isoformat()
+        time.sleep(0.002)
+        if history.corrected:  # the editor replaces the source of that expression with a corrected one
+            eid, day, old, new = history.corrected
+            corrected = sources / f"test-act@{day}.xml"
+            corrected.write_text(render(history, day, reflow=False, correction=True), encoding="utf-8")
+            summary = lex.ingest([corrected])
+            assert (summary.versions, summary.records) == (0, 1), "a correction adds one record, no version"
+
+        assert assert_windows_sound(lex) == len(history.provisions) + 1  # and the act itself
+        for day in probe_days(history):
+            in_force = history.in_force(day)
+            # descendants: exactly the provisions in force, in document order
+            descendants = lex.descendants(ACT, day)
+            if day < history.dates[0]:
+                assert descendants.status == "not-yet-in-force"
+            else:
+                assert [item.unit for item in descendants.items] == [iri(eid) for eid in in_force]
+                assert descendants.count == len(in_force)
+            for eid, provision in history.provisions.items():
+                expected = provision.text_at(day)
+                answer = lex.text_at(iri(eid), day)
+                rows = lex.rows("text-at", provision=iri(eid), date=day.isoformat())
+                assert sum(1 for r in rows if r["relation"] and r["relation"].value == "at") <= 1
+                if expected is None:
+                    assert answer.status != "in-force" and answer.text is None
+                    first_start = provision.windows[0][0]
+                    assert answer.status == ("not-yet-in-force" if day < first_start else "repealed")
+                    continue
+                assert answer.status == "in-force"
+                assert answer.text == expected or answer.heading == expected
+                lineage = lex.lineage(iri(eid), day)
+                assert lineage.items[-1].version == answer.version
+                first = "enactment" if provision.windows[0][0] == history.dates[0] else "insertion"
+                assert lineage.items[0].type == first
+                assert [s.valid_from for s in lineage.items] == sorted(s.valid_from for s in lineage.items)
+
+        if history.corrected:
+            eid, day, old, new = history.corrected
+            then = lex.text_at(iri(eid), day, known_at=before_correction)
+            now = lex.text_at(iri(eid), day)
+            assert (then.text or then.heading) == old and (now.text or now.heading) == new
+            assert then.version == now.version
+        # re-ingesting everything changes nothing
+        count = lex.store.quad_count()
+        assert lex.ingest(sorted(sources.glob("*.xml"))).quads == 0
+        assert lex.store.quad_count() == count
+    finally:
+        lex.close()
