@@ -13,6 +13,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from urllib.parse import quote
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~\-]+")
@@ -29,6 +30,11 @@ _AKN = re.compile(
     """,
     re.VERBOSE,
 )
+
+
+@lru_cache(maxsize=65536)
+def _quoted(path: str) -> str:
+    return quote(path, safe="/-._~")
 
 
 def slug(text: str) -> str:
@@ -62,7 +68,7 @@ class IriMinter:
 
     @staticmethod
     def provision(act: str, path: str) -> str:
-        return f"{act}/{quote(path, safe='/-._~')}" if path else act
+        return f"{act}/{_quoted(path)}" if path else act
 
     @staticmethod
     def version(provision: str, valid_from: date) -> str:

@@ -14,6 +14,7 @@ class Namespace:
 
     def __init__(self, prefix: str) -> None:
         self._prefix = prefix
+        self._terms: dict[str, NamedNode] = {}
 
     def __str__(self) -> str:
         return self._prefix
@@ -21,10 +22,15 @@ class Namespace:
     def __getattr__(self, local: str) -> NamedNode:
         if local.startswith("_"):
             raise AttributeError(local)
-        return NamedNode(self._prefix + local)
+        term = self[local]
+        setattr(self, local, term)  # later lookups are plain attribute reads
+        return term
 
     def __getitem__(self, local: str) -> NamedNode:
-        return NamedNode(self._prefix + local)
+        term = self._terms.get(local)
+        if term is None:
+            term = self._terms[local] = NamedNode(self._prefix + local)
+        return term
 
 
 LEX = Namespace("https://w3id.org/lexrdf/ontology#")

@@ -46,3 +46,17 @@ def test_reopened_store_keeps_its_data_and_dumps_n_quads(tmp_path):
     rows = list(reopened.select("SELECT ?s WHERE { ?s ?p ?o }"))  # the default graph is the union
     assert len(rows) == 3
     reopened.close()
+
+
+def test_a_large_write_failing_part_way_writes_nothing(tmp_path):
+    store = open_store(tmp_path / "store")
+    store.add_act_graph(GRAPH, quads(10))
+    many = quads(20_000)
+    many[15_000] = None  # not a quad: the write fails after most quads were handed over
+
+    with pytest.raises((StoreError, TypeError)):
+        store.add_act_graph(GRAPH, many)
+    assert store.quad_count() == 10
+    store.add_act_graph(GRAPH, quads(20_000))
+    assert store.quad_count() == 20_000
+    store.close()
