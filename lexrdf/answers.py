@@ -219,6 +219,38 @@ class UnitText:
 
 
 @dataclass
+class ContextUnit:
+    """One unit of a governing chain, with its text on the date (None when it had no version then)."""
+
+    unit: str
+    order: str | None
+    unit_type: str
+    number: str | None
+    heading: str | None
+    text: str | None
+    version: str | None
+    label_number: str | None
+
+
+@dataclass
+class ContextAnswer:
+    """The governing chain of a provision, the act first and the provision itself last.
+
+    `subordinate` is true when an enclosing unit has text of its own on the date (a list's introduction, an
+    article's opening words) that the provision depends on.
+    """
+
+    status: str
+    provision: str
+    date: str
+    subordinate: bool = False
+    items: list[ContextUnit] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
 class DescendantsAnswer:
     """All units below a provision in force on a date, in document order, with their count."""
 

@@ -21,6 +21,8 @@ from lexrdf.answers import (
     RESOLVED,
     UNKNOWN_REFERENCE,
     ChangesAnswer,
+    ContextAnswer,
+    ContextUnit,
     DescendantsAnswer,
     DiffAnswer,
     ImpactAnswer,
@@ -79,7 +81,7 @@ class Lexrdf:
             "resolve": lambda p: self.resolve(**p).to_dict(),
             "text-at": lambda p: self.text_at(**p).to_dict(),
             "versions": lambda p: [v.to_dict() for v in self.versions(**p)],
-            "context": lambda p: self.context(**p),
+            "context": lambda p: self.context(**p).to_dict(),
             "descendants": lambda p: self.descendants(**p).to_dict(),
             "lineage": lambda p: self.lineage(**p).to_dict(),
             "impact": lambda p: self.impact(**p).to_dict(),
@@ -133,40 +135,36 @@ class Lexrdf:
         rows = distinct_versions(self.rows("versions", provision=provision, known_at=known_at))
         return [version_from_row(row, provision, status="version") for row in rows]
 
-    def context(self, provision: str, date: str | date, known_at: str | None = None) -> list[dict[str, Any]]:
+    def context(self, provision: str, date: str | date, known_at: str | None = None) -> ContextAnswer:
         """The ancestors of `provision` (itself last), root first, each with its text on `date`."""
         day = _as_date(date)
         rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at)
-        units: dict[str, dict[str, Any]] = {}
+        units: dict[str, ContextUnit] = {}
         for row in rows:
-            unit = units.setdefault(
-                row["unit"].value,
-                {
-                    "unit": row["unit"].value,
-                    "order": None,
-                    "unit_type": "act",
-                    "number": None,
-                    "heading": None,
-                    "text": None,
-                    "version": None,
-                    "label_number": None,
-                },
-            )
+            iri = row["unit"].value
+            unit = units.setdefault(iri, ContextUnit(iri, None, "act", None, None, None, None, None))
             kind = row["kind"].value
             if kind == "unit":
-                unit["order"] = row["unit_order"].value if row["unit_order"] else None
-                unit["unit_type"] = row["unit_type"].value if row["unit_type"] else "act"
+                unit.order = row["unit_order"].value if row["unit_order"] else None
+                unit.unit_type = row["unit_type"].value if row["unit_type"] else "act"
             elif kind == "text":
-                unit["version"] = row["version"].value
-                unit["text"] = row["text"].value
-                unit["number"] = row["number"].value if row["number"] else None
-                unit["heading"] = row["heading"].value if row["heading"] else None
-            elif kind == "number" and unit["label_number"] is None:
-                unit["label_number"] = row["number"].value
+                unit.version = row["version"].value
+                unit.text = row["text"].value
+                unit.number = row["number"].value if row["number"] else None
+                unit.heading = row["heading"].value if row["heading"] else None
+            elif kind == "number" and unit.label_number is None:
+                unit.label_number = row["number"].value
         for unit in units.values():
-            unit["label_number"] = unit["number"] or unit["label_number"]
-        ordered = sorted(units.values(), key=lambda u: (u["order"] is not None, Decimal(u["order"] or 0)))
-        return ordered
+            unit.label_number = unit.number or unit.label_number
+        items = sorted(units.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+        if not items:
+            return ContextAnswer(UNKNOWN_REFERENCE, provision, day.isoformat())
+        subordinate = any(u.text for u in items[1:-1])
+        status = IN_FORCE
+        if items[-1].version is None:  # say why the provision itself has no text then
+            own_rows = self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at)
+            status = text_at_answer(own_rows, provision, day).status
+        return ContextAnswer(status, provision, day.isoformat(), subordinate, items)
 
     def descendants(self, provision: str, date: str | date, known_at: str | None = None) -> DescendantsAnswer:
         """Every unit below `provision` in force on `date`, in document order, complete."""
@@ -213,20 +211,20 @@ class Lexrdf:
         return search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
 
     def _citation(self, provision: str, day: date, known_at: str | None) -> str:
-        chain = self.context(provision, day, known_at)
-        act = next((u for u in chain if u["unit_type"] == "act"), None)
-        act_name = (act["heading"] or act["text"]) if act else provision
-        pieces = [_label(u) for u in chain if u["unit_type"] != "act"]
+        chain = self.context(provision, day, known_at).items
+        act = next((u for u in chain if u.unit_type == "act"), None)
+        act_name = (act.heading or act.text) if act else provision
+        pieces = [_label(u) for u in chain if u.unit_type != "act"]
         label = ", ".join(p for p in pieces if p) or "whole act"
         citation = f"{act_name}, {label}, as in force on {day.isoformat()}"
         return citation + (f", as recorded at {known_at}" if known_at else "")
 
 
-def _label(unit: dict[str, Any]) -> str:
-    number = (unit["label_number"] or "").strip()
+def _label(unit: ContextUnit) -> str:
+    number = (unit.label_number or "").strip()
     if not number:
         return ""
-    return number if _HAS_WORD.search(number) else f"{unit['unit_type']} {number}"
+    return number if _HAS_WORD.search(number) else f"{unit.unit_type} {number}"
 
 
 def _as_date(value: str | date, name: str = "date") -> date:

@@ -168,9 +168,17 @@ def _cell(value: Any) -> str:
 
 
 @app.command()
-def queries() -> None:
+def queries(
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the reference page (docs/queries.md).")] = False,
+) -> None:
     """List the queries of the library with their parameters."""
     from lexrdf.queries import load_library
+
+    if markdown:
+        from lexrdf.queries.docs import render_markdown
+
+        sys.stdout.write(render_markdown())
+        return
 
     table = Table("name", "parameters", "summary")
     for query_ in load_library().values():

@@ -51,10 +51,16 @@ def test_descendants_of_a_provision_not_in_force_is_its_typed_non_answer(samples
 
 
 def test_context_is_root_first_with_texts_on_the_date(samples_lex):
-    chain = samples_lex.context(f"{ODA}/art_3/para_1/list_1/point_b", "2005-01-01")
-    assert [u["unit_type"] for u in chain] == ["act", "chapter", "article", "paragraph", "list", "point"]
-    assert chain[0]["unit"] == ODA and chain[-1]["unit"].endswith("point_b")
-    assert chain[2]["number"] == "Article 3" and chain[-1]["text"]
+    answer = samples_lex.context(f"{ODA}/art_3/para_1/list_1/point_b", "2005-01-01")
+    chain = answer.items
+    assert [u.unit_type for u in chain] == ["act", "chapter", "article", "paragraph", "list", "point"]
+    assert chain[0].unit == ODA and chain[-1].unit.endswith("point_b")
+    assert chain[2].number == "Article 3" and chain[-1].text
+    assert answer.status == "in-force" and answer.subordinate  # the list's introduction governs the point
+    assert chain[4].text  # that introduction, as in force then
+    assert not samples_lex.context(f"{ODA}/art_3/para_2", "2005-01-01").subordinate
+    gone = samples_lex.context(f"{ODA}/art_6/para_1", "2011-01-01")
+    assert gone.status == "repealed" and gone.items[-1].text is None
 
 
 def test_lineage_ends_at_the_state_text_at_returns(samples_lex):

@@ -125,3 +125,26 @@ def test_cli_ingest_summary_and_query_formats(tmp_path):
     assert unknown.returncode == 2 and "unknown query 'nope'" in unknown.stderr
     listing = run_cli("queries")
     assert listing.returncode == 0 and "text-at" in listing.stdout
+
+
+def test_docs_queries_md_is_generated_from_the_headers():
+    from conftest import REPO
+
+    from lexrdf.queries.docs import render_markdown
+
+    assert (REPO / "docs" / "queries.md").read_text(encoding="utf-8") == render_markdown(), (
+        "docs/queries.md is stale: run `lexrdf queries --markdown > docs/queries.md`"
+    )
+    for name in (
+        "text-at",
+        "context",
+        "descendants",
+        "versions",
+        "lineage",
+        "impact",
+        "diff",
+        "changes-since",
+        "search",
+        "resolve",
+    ):
+        assert f"## `{name}`" in render_markdown()

@@ -101,6 +101,7 @@ class Query:
     tags: tuple[str, ...]
     result: str
     parameters: tuple[Parameter, ...]
+    non_answers: tuple[str, ...] = ()
 
     @property
     def internal(self) -> bool:
@@ -185,6 +186,7 @@ def parse_query(name: str, text: str) -> Query:
         tags=tuple(header.get("tags", []) or []),
         result=str(header.get("result", "")).strip(),
         parameters=tuple(parameters.values()),
+        non_answers=tuple(header.get("non_answers", []) or []),
     )
 
 
