@@ -375,7 +375,7 @@ class ChangesAnswer:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass
 class SearchHit:
     """A provision whose text on the date contains the searched phrase."""
 
@@ -389,6 +389,7 @@ class SearchHit:
     text: str
     version: str
     occurrences: int
+    citation: str | None = None
 
 
 @dataclass

@@ -173,7 +173,9 @@ class Lexrdf:
             self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
         )
         rows = self.rows("descendants", provision=provision, date=day.isoformat(), known_at=known_at)
-        return descendants_answer(rows, provision, day, own)
+        answer = descendants_answer(rows, provision, day, own)
+        self._cite_descendants(answer, day, known_at)
+        return answer
 
     def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
         """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""
@@ -199,7 +201,11 @@ class Lexrdf:
         rows = self.rows(
             "diff", provision=provision, known_at=known_at, **{"from": start.isoformat(), "to": end.isoformat()}
         )
-        return diff_answer(rows, provision, start, end, known)
+        answer = diff_answer(rows, provision, start, end, known)
+        for version, day in ((answer.from_version, start), (answer.to_version, end)):
+            if version is not None:
+                version.citation = self._citation(provision, day, known_at)
+        return answer
 
     def changes_since(self, since: str) -> ChangesAnswer:
         """Every record written or superseded after transaction time `since`, oldest first."""
@@ -208,16 +214,35 @@ class Lexrdf:
     def search(self, text: str, date: str | date, known_at: str | None = None) -> SearchAnswer:
         """A phrase in the texts in force on `date`, ranked by occurrences, then act and document order."""
         day = _as_date(date)
-        return search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
+        answer = search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
+        for hit in answer.items:
+            hit.citation = self._citation(hit.provision, day, known_at)
+        return answer
 
     def _citation(self, provision: str, day: date, known_at: str | None) -> str:
         chain = self.context(provision, day, known_at).items
         act = next((u for u in chain if u.unit_type == "act"), None)
         act_name = (act.heading or act.text) if act else provision
         pieces = [_label(u) for u in chain if u.unit_type != "act"]
-        label = ", ".join(p for p in pieces if p) or "whole act"
-        citation = f"{act_name}, {label}, as in force on {day.isoformat()}"
-        return citation + (f", as recorded at {known_at}" if known_at else "")
+        return _cite(act_name, pieces, day, known_at)
+
+    def _cite_descendants(self, answer: DescendantsAnswer, day: date, known_at: str | None) -> None:
+        """Cite every descendant from its parent's label: one context query for the whole tree."""
+        chain = self.context(answer.provision, day, known_at).items
+        act = next((u for u in chain if u.unit_type == "act"), None)
+        act_name = (act.heading or act.text) if act else answer.provision
+        labels = {answer.provision: [_label(u) for u in chain if u.unit_type != "act"]}
+        for item in answer.items:
+            piece = _label(ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number))
+            labels[item.unit] = [*labels.get(item.parent or "", []), piece]
+            item.citation = _cite(act_name, labels[item.unit], day, known_at)
+
+
+def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None) -> str:
+    """ "<act>, <provision label>, as in force on <T>" (", as recorded at <K>" when asked about the past)."""
+    label = ", ".join(p for p in pieces if p) or "whole act"
+    citation = f"{act_name}, {label}, as in force on {day.isoformat()}"
+    return citation + (f", as recorded at {known_at}" if known_at else "")
 
 
 def _label(unit: ContextUnit) -> str:

@@ -153,3 +153,19 @@ def test_changes_since(lex):
     assert answer.count == len(answer.items) and all(item.at > mark for item in answer.items)
     assert [i.at for i in answer.items] == sorted(i.at for i in answer.items)
     assert lex.changes_since(datetime.now(UTC).isoformat()).count == 0
+
+
+def test_every_answer_with_text_carries_its_citation(samples_lex):
+    descendants = samples_lex.descendants(f"{ODA}/art_3", "2005-01-01")
+    point = next(i for i in descendants.items if i.unit.endswith("point_a"))
+    assert (
+        point.citation == "Open Data Act 2001, Chapter 1, Article 3, paragraph 1., point (a), as in force on 2005-01-01"
+    )
+    hits = samples_lex.search("machine-readable", "2005-01-01").items
+    assert [h.citation for h in hits] == [
+        "Open Data Act 2001, Chapter 1, Article 2, paragraph 3., as in force on 2005-01-01",
+        "Open Data Act 2001, Chapter 1, Article 3, paragraph 2., as in force on 2005-01-01",
+    ]
+    diff = samples_lex.diff(f"{ODA}/art_3/para_2", "2002-01-01", "2005-01-01")
+    assert diff.from_version.citation.endswith("as in force on 2002-01-01")
+    assert diff.to_version.citation.endswith("as in force on 2005-01-01")
