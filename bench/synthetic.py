@@ -231,8 +231,10 @@ def render_expression(plan: ActPlan, version: int, articles: int, paragraphs: in
     w('<?xml version="1.0" encoding="UTF-8"?>')
     w("<!--")
     w('  lexrdf synthetic corpus (bench/synthetic.py): invented legislation of the imaginary jurisdiction "xx".')
-    w(f"  {plan.title} (Act No. {plan.number} of {plan.enacted.year}), point-in-time expression {version + 1} of "
-      f"{len(plan.amendments) + 1}.")
+    w(
+        f"  {plan.title} (Act No. {plan.number} of {plan.enacted.year}), point-in-time expression {version + 1} of "
+        f"{len(plan.amendments) + 1}."
+    )
     w("-->")
     w(f'<akomaNtoso xmlns="{AKN_NS}">')
     w(f'  <act name="act" contains="{"originalVersion" if first else "singleVersion"}">')
@@ -262,14 +264,18 @@ def render_expression(plan: ActPlan, version: int, articles: int, paragraphs: in
     w('          <FRBRformat value="application/akn+xml"/>')
     w("        </FRBRManifestation>")
     w("      </identification>")
-    w(f'      <publication date="{plan.published.isoformat()}" name="Official Gazette" showAs="Official Gazette" '
-      f'number="{plan.number}"/>')
+    w(
+        f'      <publication date="{plan.published.isoformat()}" name="Official Gazette" showAs="Official Gazette" '
+        f'number="{plan.number}"/>'
+    )
     w('      <lifecycle source="#source">')
     w(f'        <eventRef eId="e1" date="{plan.enacted.isoformat()}" source="#original" type="generation"/>')
     w(f'        <eventRef eId="e2" date="{plan.in_force.isoformat()}" source="#original" type="generation"/>')
     for amendment in amendments:
-        w(f'        <eventRef eId="e{amendment.index + 2}" date="{amendment.in_force.isoformat()}" '
-          f'source="#amendingAct{amendment.index}" type="amendment"/>')
+        w(
+            f'        <eventRef eId="e{amendment.index + 2}" date="{amendment.in_force.isoformat()}" '
+            f'source="#amendingAct{amendment.index}" type="amendment"/>'
+        )
     w("      </lifecycle>")
     if amendments:
         w('      <analysis source="#source">')
@@ -297,23 +303,31 @@ def render_expression(plan: ActPlan, version: int, articles: int, paragraphs: in
     w('      <references source="#source">')
     w(f'        <original eId="original" href="{plan.original}" showAs={quoteattr(plan.title)}/>')
     for amendment in amendments:
-        w(f'        <passiveRef eId="amendingAct{amendment.index}" href="{amendment.work}" '
-          f"showAs={quoteattr(amendment.title)}/>")
+        w(
+            f'        <passiveRef eId="amendingAct{amendment.index}" href="{amendment.work}" '
+            f"showAs={quoteattr(amendment.title)}/>"
+        )
     w('        <TLCOrganization eId="parliament" href="/ontology/organization/xx/parliament" showAs="Parliament"/>')
-    w('        <TLCOrganization eId="source" href="/ontology/organization/xx/legislationOffice" '
-      'showAs="Legislation Office of the Republic"/>')
+    w(
+        '        <TLCOrganization eId="source" href="/ontology/organization/xx/legislationOffice" '
+        'showAs="Legislation Office of the Republic"/>'
+    )
     w('        <TLCConcept eId="inForce" href="/ontology/concept/akn/inForce" showAs="in force"/>')
     w("      </references>")
     w("    </meta>")
     w("    <preface>")
     w("      <longTitle>")
-    w(f"        <p>An Act to make provision about {escape(plan.title.split(' Act')[0].lower())} matters, "
-      "and for connected purposes.</p>")
+    w(
+        f"        <p>An Act to make provision about {escape(plan.title.split(' Act')[0].lower())} matters, "
+        "and for connected purposes.</p>"
+    )
     w("      </longTitle>")
     w(f'      <p class="title"><docTitle>{escape(plan.title)}</docTitle></p>')
     w(f'      <p class="number"><docNumber>Act No. {plan.number} of {plan.enacted.year}</docNumber></p>')
-    w(f'      <p class="date">Enacted on <docDate date="{plan.enacted.isoformat()}">'
-      f"{plan.enacted.day} {plan.enacted:%B %Y}</docDate></p>")
+    w(
+        f'      <p class="date">Enacted on <docDate date="{plan.enacted.isoformat()}">'
+        f"{plan.enacted.day} {plan.enacted:%B %Y}</docDate></p>"
+    )
     w("    </preface>")
     w("    <body>")
     heading_rng = random.Random(f"{seed}:headings:{plan.number}")
