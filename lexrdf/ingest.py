@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from pyoxigraph import Literal, NamedNode
+from pyoxigraph import NamedNode
 
 from lexrdf.emit import emit_act
 from lexrdf.errors import SourceError
@@ -71,8 +71,7 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
     """The stored state of one act as known now."""
     library = load_library()
     stored = StoredAct(act)
-    bindings = {"__act_iri": NamedNode(act)}
-    for row in store.select(library["_act-state"].text, bindings):
+    for row in store.select(library["_act-state"].bound({"act": act})):
         path = row["path"].value
         if row["order"] is not None and path not in stored.provisions:
             eid = row["eid"].value if row["eid"] else None
@@ -98,7 +97,7 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
         )
     for versions in stored.versions.values():
         versions.sort(key=lambda v: v.valid_from)
-    stored.events = {row["event"].value for row in store.select(library["_act-events"].text, bindings)}
+    stored.events = {row["event"].value for row in store.select(library["_act-events"].bound({"act": act}))}
     return stored
 
 
@@ -108,10 +107,10 @@ def _text(row, name: str) -> str:
 
 def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]) -> str:
     """The IRI of the act these documents express: the stored one if any names the same work, else minted."""
-    query = load_library()["_act-by-work"].text
+    query = load_library()["_act-by-work"]
     for document in documents:
         for work in (document.frbr_work, *document.frbr_aliases):
-            rows = list(store.select(query, {"__work": Literal(work)}))
+            rows = list(store.select(query.bound({"work": work})))
             if rows:
                 return rows[0]["act"].value
     first = min(documents, key=lambda d: d.expression_date)

@@ -1,6 +1,6 @@
 """Namespaces and the terms of the lexrdf ontology (ontology/lexrdf.ttl) as pyoxigraph nodes.
 
->>> str(LEX.Version)
+>>> LEX.Version.value
 'https://w3id.org/lexrdf/ontology#Version'
 """
 

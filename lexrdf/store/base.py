@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from pyoxigraph import Literal, NamedNode, Quad, QuerySolutions
+from pyoxigraph import NamedNode, Quad, QuerySolutions
 
 
 class Store(Protocol):
@@ -15,16 +15,11 @@ class Store(Protocol):
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Add quads to one act graph in one transaction: all are written or none."""
 
-    def select(
-        self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None, timeout: float | None = None
-    ) -> QuerySolutions:
-        """Run a SELECT with variables pre-bound to RDF terms; the default graph is the union of all graphs."""
+    def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
+        """Run a SELECT (parameters already bound by the query library); the default graph is the union."""
 
     def sparql(self, query: str, timeout: float | None = None) -> Any:
         """Run any read-only SPARQL query text (the public endpoint); the default graph is the union."""
-
-    def ask(self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None) -> bool:
-        """Run an ASK query."""
 
     def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
         """Write the store (or one graph) as N-Quads."""

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
 import pyoxigraph
-from pyoxigraph import Literal, NamedNode, Quad, QuerySolutions, RdfFormat, Variable
+from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 
 from lexrdf.errors import StoreError
 
@@ -46,18 +46,11 @@ class EmbeddedStore:
         except OSError as exc:
             raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
 
-    def select(
-        self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None, timeout: float | None = None
-    ) -> QuerySolutions:
-        substitutions = {Variable(name): term for name, term in (bindings or {}).items()}
-        return self._store.query(query, use_default_graph_as_union=True, substitutions=substitutions)
+    def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
+        return self._store.query(query, use_default_graph_as_union=True)
 
     def sparql(self, query: str, timeout: float | None = None) -> Any:
         return self._store.query(query, use_default_graph_as_union=True)
-
-    def ask(self, query: str, bindings: Mapping[str, NamedNode | Literal] | None = None) -> bool:
-        substitutions = {Variable(name): term for name, term in (bindings or {}).items()}
-        return bool(self._store.query(query, use_default_graph_as_union=True, substitutions=substitutions))
 
     def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
         if graph is None:
