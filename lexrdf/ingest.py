@@ -23,6 +23,7 @@ from lexrdf.queries import load_library
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
 from lexrdf.uris import IriMinter
+from lexrdf.validate import Report, validate_quads
 from lexrdf.versioning import StoredAct, StoredProvision, StoredVersion, apply_plan, plan_document
 
 Progress = Callable[[str, int, int], None]
@@ -41,15 +42,23 @@ class IngestSummary:
     quads: int = 0
     seconds: float = 0.0
     act_iris: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # acts not written: their graph would not conform
+    reports: dict[str, Report] = field(default_factory=dict)
+
+    @property
+    def warnings(self) -> int:
+        return sum(len(r.warnings) for r in self.reports.values())
 
     @property
     def quads_per_second(self) -> float:
         return self.quads / self.seconds if self.seconds else 0.0
 
     def line(self) -> str:
+        refused = f"; {len(self.refused)} acts refused by validation" if self.refused else ""
+        warned = f"; {self.warnings} warnings" if self.warnings else ""
         return (
             f"{self.acts} acts, {self.provisions} provisions, {self.versions} versions, {self.events} events, "
-            f"{self.quads} quads in {self.seconds:.2f} s ({self.quads_per_second:,.0f} quads/s)"
+            f"{self.quads} quads in {self.seconds:.2f} s ({self.quads_per_second:,.0f} quads/s){warned}{refused}"
         )
 
 
@@ -138,14 +147,25 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
     return list(kept.values())
 
 
-def ingest(
+@dataclass
+class ActWrite:
+    """What ingesting some documents would add to one act's graph."""
+
+    act: str
+    quads: list = field(default_factory=list)
+    documents: list[SourceDocument] = field(default_factory=list)
+    provisions: int = 0
+    versions: int = 0
+    records: int = 0
+    events: int = 0
+
+
+def prepare(
     paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
-) -> IngestSummary:
-    """Ingest source files; each act's additions are written in one transaction."""
-    started = time.perf_counter()
+) -> list[ActWrite]:
+    """Read, map and version every file against the store, without writing: one ActWrite per act."""
     minter = IriMinter(settings.base_iri)
     files = collect_files(paths)
-    summary = IngestSummary(files=len(files))
     documents: list[SourceDocument] = []
     for index, path in enumerate(files, 1):
         documents.append(read_document(path))
@@ -154,31 +174,56 @@ def ingest(
     by_work: dict[str, list[SourceDocument]] = {}
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
-    for work, group in by_work.items():
-        by_work[work] = _one_per_expression(group)
-    for index, group in enumerate(by_work.values(), 1):
-        group.sort(key=lambda d: d.expression_date)
-        act = act_iri_for(store, minter, group)
-        stored = read_stored_act(store, act)
-        quads = []
+    writes: list[ActWrite] = []
+    for group in by_work.values():
+        group = sorted(_one_per_expression(group), key=lambda d: d.expression_date)
+        write = ActWrite(act_iri_for(store, minter, group), documents=group)
+        stored = read_stored_act(store, write.act)
         for document in group:
             plan = plan_document(document, stored, minter)
             if not plan.changes_anything:
                 continue
             recorded_at = datetime.now(UTC)
             changeset = minter.changeset(f"{recorded_at:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}")
-            quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
-            summary.provisions += len(plan.new_provisions)
-            summary.versions += len(plan.new_versions)
-            summary.records += len(plan.new_records)
-            summary.events += len(set(plan.events) - stored.events)
+            write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
+            write.provisions += len(plan.new_provisions)
+            write.versions += len(plan.new_versions)
+            write.records += len(plan.new_records)
+            write.events += len(set(plan.events) - stored.events)
             apply_plan(stored, plan, minter, document.language)
-        if quads:
-            store.add_act_graph(NamedNode(act), quads)
-            summary.quads += len(quads)
+        writes.append(write)
+    return writes
+
+
+def check(write: ActWrite, store: Store) -> Report:
+    """Validate the act's graph as it would be after the write: what is stored plus what is added."""
+    return validate_quads([*store.graph_quads(NamedNode(write.act)), *write.quads])
+
+
+def ingest(
+    paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
+) -> IngestSummary:
+    """Ingest source files. Each act is validated (SHACL) and, if it conforms, written in one transaction;
+    an act with violations is not written (the others are) and its report is in the summary."""
+    started = time.perf_counter()
+    writes = prepare(paths, store, settings, progress)
+    summary = IngestSummary(files=sum(len(w.documents) for w in writes))
+    for index, write in enumerate(writes, 1):
+        if write.quads:
+            report = check(write, store)
+            summary.reports[write.act] = report
+            if not report.conforms:
+                summary.refused.append(write.act)
+                continue
+            store.add_act_graph(NamedNode(write.act), write.quads)
+            summary.quads += len(write.quads)
         summary.acts += 1
-        summary.act_iris.append(act)
+        summary.act_iris.append(write.act)
+        summary.provisions += write.provisions
+        summary.versions += write.versions
+        summary.records += write.records
+        summary.events += write.events
         if progress:
-            progress("writing", index, len(by_work))
+            progress("validating and writing", index, len(writes))
     summary.seconds = time.perf_counter() - started
     return summary

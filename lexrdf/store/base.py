@@ -21,6 +21,9 @@ class Store(Protocol):
     def sparql(self, query: str, timeout: float | None = None) -> Any:
         """Run any read-only SPARQL query text (the public endpoint); the default graph is the union."""
 
+    def graph_quads(self, graph: NamedNode) -> Iterable[Quad]:
+        """Every quad of one named graph."""
+
     def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
         """Write the store (or one graph) as N-Quads."""
 

@@ -52,6 +52,9 @@ class EmbeddedStore:
     def sparql(self, query: str, timeout: float | None = None) -> Any:
         return self._store.query(query, use_default_graph_as_union=True)
 
+    def graph_quads(self, graph: NamedNode) -> Iterable[Quad]:
+        return self._store.quads_for_pattern(None, None, None, graph)
+
     def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
         if graph is None:
             self._store.dump(output, RdfFormat.N_QUADS)

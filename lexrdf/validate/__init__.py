@@ -1,0 +1,140 @@
+"""SHACL validation of act graphs: the compiled shapes run inside Oxigraph, pyshacl kept as the reference.
+
+>>> report = validate_store(store.raw, graph=act)      # doctest: +SKIP
+>>> report.conforms, [r.message for r in report.violations]                                # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyoxigraph
+from pyoxigraph import NamedNode, RdfFormat
+from rdflib import Graph, URIRef
+
+from lexrdf.validate.compile import SH, CompiledShapes, compiled_shapes
+
+
+@dataclass(frozen=True, order=True)
+class ValidationResult:
+    """One failing focus node for one constraint."""
+
+    focus: str
+    shape: str
+    path: str | None
+    component: str
+    severity: str
+    message: str
+    value: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str | None]:
+        """What two validators must agree on: the node, the shape and the property."""
+        return (self.focus, self.shape, self.path)
+
+
+@dataclass
+class Report:
+    """The outcome of validating one act graph (or a whole store)."""
+
+    results: list[ValidationResult] = field(default_factory=list)
+
+    @property
+    def violations(self) -> list[ValidationResult]:
+        return [r for r in self.results if r.severity == "Violation"]
+
+    @property
+    def warnings(self) -> list[ValidationResult]:
+        return [r for r in self.results if r.severity != "Violation"]
+
+    @property
+    def conforms(self) -> bool:
+        """Publishable: no violation (warnings do not block)."""
+        return not self.violations
+
+    def keys(self) -> set[tuple[str, str, str | None]]:
+        return {r.key for r in self.results}
+
+
+def validate_store(
+    store: pyoxigraph.Store, graph: NamedNode | None = None, shapes: CompiledShapes | None = None
+) -> Report:
+    """Run the compiled shapes over one named graph of a pyoxigraph store (or the union of all graphs)."""
+    shapes = shapes or compiled_shapes()
+    options = {"default_graph": graph} if graph is not None else {"use_default_graph_as_union": True}
+    results: set[ValidationResult] = set()
+    for check in shapes.checks:
+        for row in store.query(check.query, **options):
+            value = row["value"] if "value" in check.query.split("WHERE", 1)[0] else None
+            results.add(
+                ValidationResult(
+                    row["this"].value,
+                    check.shape,
+                    check.path,
+                    check.component,
+                    check.severity,
+                    check.message,
+                    value.value if value is not None else None,
+                )
+            )
+    return Report(sorted(results))
+
+
+def validate_quads(quads: list[pyoxigraph.Quad], shapes: CompiledShapes | None = None) -> Report:
+    """Validate quads that are not (yet) in a store: they are loaded into a memory store first."""
+    memory = pyoxigraph.Store()
+    memory.extend(pyoxigraph.Quad(q.subject, q.predicate, q.object) for q in quads)
+    return validate_store(memory, pyoxigraph.DefaultGraph(), shapes)
+
+
+def validate_with_pyshacl(
+    store: pyoxigraph.Store, graph: NamedNode | None = None, shapes: CompiledShapes | None = None
+) -> Report:
+    """The reference: plain pyshacl over the same triples, as an rdflib Graph."""
+    from pyshacl import validate
+
+    shapes = shapes or compiled_shapes()
+    buffer = io.BytesIO()
+    if graph is None:
+        store.dump(buffer, RdfFormat.N_QUADS)
+        data = Graph()
+        data.parse(data=buffer.getvalue().decode("utf-8"), format="nquads")
+        flat = Graph()
+        for triple in data.triples((None, None, None)):
+            flat.add(triple)
+        data = flat
+    else:
+        store.dump(buffer, RdfFormat.N_TRIPLES, from_graph=graph)
+        data = Graph().parse(data=buffer.getvalue().decode("utf-8"), format="nt")
+    _, report_graph, _ = validate(data, shacl_graph=shapes.graph, advanced=True, allow_warnings=True)
+    return Report(sorted(_pyshacl_results(report_graph, shapes.graph)))
+
+
+def _pyshacl_results(report: Graph, shapes: Graph) -> set[ValidationResult]:
+    results: set[ValidationResult] = set()
+    for result in report.subjects(URIRef(SH.resultSeverity), None):
+        source = report.value(result, SH.sourceShape)
+        focus = report.value(result, SH.focusNode)
+        severity = str(report.value(result, SH.resultSeverity)).rsplit("#", 1)[-1]
+        component = str(report.value(result, SH.sourceConstraintComponent)).rsplit("#", 1)[-1]
+        message = str(report.value(result, SH.resultMessage) or "")
+        shape, path = _owner(shapes, source)
+        results.add(
+            ValidationResult(str(focus), shape, path, component.removesuffix("ConstraintComponent"), severity, message)
+        )
+    return results
+
+
+def _owner(shapes: Graph, source) -> tuple[str, str | None]:
+    """(node shape IRI, path key) of a pyshacl source shape (a node shape, or a property shape in one)."""
+    if isinstance(source, URIRef):
+        return str(source), None
+    parent = shapes.value(None, SH.property, source)
+    path = shapes.value(source, SH.path)
+    key = str(path) if isinstance(path, URIRef) else f"^{shapes.value(path, SH.inversePath)}"
+    return str(parent), key
+
+
+__all__ = ["Report", "ValidationResult", "validate_store", "validate_quads", "validate_with_pyshacl", "Path"]
