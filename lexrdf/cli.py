@@ -86,6 +86,16 @@ def ingest(
         finally:
             lex.close()
         out.print(summary.line(), highlight=False)
+        if summary.refused:
+            from lexrdf.validate.render import render_text
+
+            err.print(render_text({act: summary.reports[act] for act in summary.refused}), highlight=False)
+            err.print(
+                f"[bold red]refused:[/] {len(summary.refused)} acts do not conform and were not written "
+                "(the others were)",
+                highlight=False,
+            )
+            raise typer.Exit(1)
 
     _guarded(verbose, run)
 
@@ -187,6 +197,100 @@ def queries(
         params = ", ".join(f"{p.name}:{p.kind}{'' if p.required else '?'}" for p in query_.public_parameters)
         table.add_row(query_.name, params, query_.summary)
     out.print(table)
+
+
+def _emit_reports(reports: dict, output: str) -> None:
+    from lexrdf.validate.render import render_json, render_text, render_turtle
+
+    render = {"text": render_text, "json": render_json, "turtle": render_turtle}[output]
+    sys.stdout.write(render(reports))
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Source files or folders (mapped, not written).")] = None,
+    store: StoreOption = None,
+    base_iri: BaseOption = None,
+    act: Annotated[str | None, typer.Option("--act", help="Only this act's graph (store validation).")] = None,
+    output: Annotated[str, typer.Option("--format", help="text, json or turtle (sh:ValidationReport).")] = "text",
+    verbose: VerboseOption = False,
+) -> None:
+    """Validate source files (as they would be ingested) or the store against the SHACL shapes."""
+
+    def run():
+        from pyoxigraph import NamedNode
+
+        from lexrdf.ingest import check, prepare
+        from lexrdf.validate import validate_store
+
+        if output not in {"text", "json", "turtle"}:
+            raise QueryError(f"--format {output!r}: use text, json or turtle")
+        settings = Settings.from_env(store=store, base_iri=base_iri)
+        lex = _open(store, base_iri)
+        try:
+            if paths:
+                reports = {w.act: check(w, lex.store) for w in prepare(paths, lex.store, settings) if w.quads}
+            else:
+                graphs = [NamedNode(act)] if act else list(lex.store.raw.named_graphs())
+                reports = {g.value: validate_store(lex.store.raw, g) for g in sorted(graphs, key=str)}
+        finally:
+            lex.close()
+        _emit_reports(reports, output)
+        violations = sum(len(r.violations) for r in reports.values())
+        if output == "text":
+            err.print(
+                f"{len(reports)} acts, {violations} violations, "
+                f"{sum(len(r.warnings) for r in reports.values())} warnings",
+                highlight=False,
+            )
+        if violations:
+            raise typer.Exit(1)
+
+    _guarded(verbose, run)
+
+
+@app.command()
+def add(
+    path: Annotated[Path, typer.Argument(help="An editorial addition in Turtle or JSON-LD.")],
+    store: StoreOption = None,
+    base_iri: BaseOption = None,
+    act: Annotated[str | None, typer.Option("--act", help="The act it belongs to (else from lex:affectedAct).")] = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Validate an editorial addition (ruling, corrigendum, commencement order) and write it if it conforms."""
+
+    def run():
+        from lexrdf.editorial import submit
+
+        lex = _open(store, base_iri)
+        try:
+            outcome = submit(path, lex.store, lex.settings, act)
+        finally:
+            lex.close()
+        if outcome.report.results:
+            _emit_reports({outcome.act: outcome.report}, "text")
+        if not outcome.written:
+            err.print(f"[bold red]refused:[/] {path} does not conform; nothing was written", highlight=False)
+            raise typer.Exit(1)
+        out.print(f"added {outcome.quads} quads to {outcome.act}", highlight=False)
+
+    _guarded(verbose, run)
+
+
+@app.command()
+def shapes(
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the reference page (docs/shapes.md).")] = False,
+) -> None:
+    """Print the SHACL shapes (Turtle) or their reference page."""
+    if markdown:
+        from lexrdf.validate.docs import render_markdown
+
+        sys.stdout.write(render_markdown())
+        return
+    from lexrdf.validate.compile import SHAPES_DIR
+
+    for path in sorted(SHAPES_DIR.glob("*.ttl")):
+        sys.stdout.write(path.read_text(encoding="utf-8"))
 
 
 @app.command()

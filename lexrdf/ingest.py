@@ -197,7 +197,8 @@ def prepare(
 
 def check(write: ActWrite, store: Store) -> Report:
     """Validate the act's graph as it would be after the write: what is stored plus what is added."""
-    return validate_quads([*store.graph_quads(NamedNode(write.act)), *write.quads])
+    graph = NamedNode(write.act)
+    return validate_quads([*store.graph_quads(graph), *write.quads], graph)
 
 
 def ingest(

@@ -14,6 +14,7 @@ import pyoxigraph
 from pyoxigraph import NamedNode, RdfFormat
 from rdflib import Graph, URIRef
 
+from lexrdf.queries import load_library
 from lexrdf.validate.compile import SH, CompiledShapes, compiled_shapes
 
 
@@ -35,11 +36,21 @@ class ValidationResult:
         return (self.focus, self.shape, self.path)
 
 
+@dataclass(frozen=True)
+class Location:
+    """Where a failing node comes from: its provision and the source element's file and line."""
+
+    provision: str | None
+    file: str | None
+    line: int | None
+
+
 @dataclass
 class Report:
     """The outcome of validating one act graph (or a whole store)."""
 
     results: list[ValidationResult] = field(default_factory=list)
+    locations: dict[str, Location] = field(default_factory=dict)
 
     @property
     def violations(self) -> list[ValidationResult]:
@@ -79,14 +90,31 @@ def validate_store(
                     value.value if value is not None else None,
                 )
             )
-    return Report(sorted(results))
+    return Report(sorted(results), _locations(store, {r.focus for r in results}, options))
 
 
-def validate_quads(quads: list[pyoxigraph.Quad], shapes: CompiledShapes | None = None) -> Report:
-    """Validate quads that are not (yet) in a store: they are loaded into a memory store first."""
+def _locations(store: pyoxigraph.Store, nodes: set[str], options: dict) -> dict[str, Location]:
+    """The provision, source file and line behind each failing node."""
+    locate = load_library()["_locate"]
+    locations: dict[str, Location] = {}
+    for node in sorted(nodes):
+        location = Location(None, None, None)
+        if not node.startswith("_:"):
+            for row in store.query(locate.bound({"node": node}), **options):
+                location = Location(
+                    row["provision"].value if row["provision"] else None,
+                    row["file"].value if row["file"] else None,
+                    int(row["line"].value) if row["line"] else None,
+                )
+        locations[node] = location
+    return locations
+
+
+def validate_quads(quads: list[pyoxigraph.Quad], graph: NamedNode, shapes: CompiledShapes | None = None) -> Report:
+    """Validate one act graph's quads that are not (yet) in a store, in a memory store."""
     memory = pyoxigraph.Store()
-    memory.extend(pyoxigraph.Quad(q.subject, q.predicate, q.object) for q in quads)
-    return validate_store(memory, pyoxigraph.DefaultGraph(), shapes)
+    memory.extend(quads)
+    return validate_store(memory, graph, shapes)
 
 
 def validate_with_pyshacl(

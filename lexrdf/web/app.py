@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from lexrdf.api import Lexrdf
 from lexrdf.errors import LexrdfError, QueryError
@@ -42,6 +42,13 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/health", include_in_schema=False)
     def health() -> dict[str, str]:
         return {"status": "ok"}
+
+    @app.get("/shapes", summary="The SHACL shapes the data conforms to (Turtle)", tags=["shapes"])
+    def shapes() -> Response:
+        from lexrdf.validate.compile import SHAPES_DIR
+
+        text = "".join(p.read_text(encoding="utf-8") for p in sorted(SHAPES_DIR.glob("*.ttl")))
+        return Response(text, media_type="text/turtle")
 
     app.include_router(api.router())
     app.include_router(sparql.router)
