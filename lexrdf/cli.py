@@ -89,7 +89,7 @@ def ingest(
         if summary.refused:
             from lexrdf.validate.render import render_text
 
-            err.print(render_text({act: summary.reports[act] for act in summary.refused}), highlight=False)
+            sys.stderr.write(render_text({act: summary.reports[act] for act in summary.refused}))
             err.print(
                 f"[bold red]refused:[/] {len(summary.refused)} acts do not conform and were not written "
                 "(the others were)",
