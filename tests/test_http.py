@@ -114,3 +114,17 @@ def test_every_primitive_is_served(server):
         response = httpx.get(f"{server}/api/{name}", params=params)
         assert response.status_code == 200, (name, response.text)
         assert response.json(), name
+
+
+def test_shapes_are_published(server):
+    response = httpx.get(f"{server}/shapes")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/turtle")
+    import pyoxigraph
+
+    shapes = pyoxigraph.Store()
+    shapes.load(response.content, pyoxigraph.RdfFormat.TURTLE)
+    assert bool(
+        shapes.query(
+            "ASK { <https://w3id.org/lexrdf/shapes#NoOverlappingVersions> a <http://www.w3.org/ns/shacl#NodeShape> }"
+        )
+    )
