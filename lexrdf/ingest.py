@@ -5,9 +5,12 @@ Every file is read and mapped before anything is written, so a bad file leaves t
 
 from __future__ import annotations
 
+import gc
 import time
 import uuid
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -160,11 +163,8 @@ class ActWrite:
     events: int = 0
 
 
-def prepare(
-    paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
-) -> list[ActWrite]:
-    """Read, map and version every file against the store, without writing: one ActWrite per act."""
-    minter = IriMinter(settings.base_iri)
+def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> list[list[SourceDocument]]:
+    """Read and map every file (so that a bad one stops everything before any write), grouped by act."""
     files = collect_files(paths)
     documents: list[SourceDocument] = []
     for index, path in enumerate(files, 1):
@@ -174,25 +174,34 @@ def prepare(
     by_work: dict[str, list[SourceDocument]] = {}
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
-    writes: list[ActWrite] = []
-    for group in by_work.values():
-        group = sorted(_one_per_expression(group), key=lambda d: d.expression_date)
-        write = ActWrite(act_iri_for(store, minter, group), documents=group)
-        stored = read_stored_act(store, write.act)
-        for document in group:
-            plan = plan_document(document, stored, minter)
-            if not plan.changes_anything:
-                continue
-            recorded_at = datetime.now(UTC)
-            changeset = minter.changeset(f"{recorded_at:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}")
-            write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
-            write.provisions += len(plan.new_provisions)
-            write.versions += len(plan.new_versions)
-            write.records += len(plan.new_records)
-            write.events += len(set(plan.events) - stored.events)
-            apply_plan(stored, plan, minter, document.language)
-        writes.append(write)
-    return writes
+    return [sorted(_one_per_expression(group), key=lambda d: d.expression_date) for group in by_work.values()]
+
+
+def plan_act(group: list[SourceDocument], store: Store, minter: IriMinter) -> ActWrite:
+    """Version one act's documents against the store: the quads they would add."""
+    write = ActWrite(act_iri_for(store, minter, group), documents=group)
+    stored = read_stored_act(store, write.act)
+    for document in group:
+        plan = plan_document(document, stored, minter)
+        if not plan.changes_anything:
+            continue
+        recorded_at = datetime.now(UTC)
+        changeset = minter.changeset(f"{recorded_at:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}")
+        write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
+        write.provisions += len(plan.new_provisions)
+        write.versions += len(plan.new_versions)
+        write.records += len(plan.new_records)
+        write.events += len(set(plan.events) - stored.events)
+        apply_plan(stored, plan, minter, document.language)
+    return write
+
+
+def prepare(
+    paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
+) -> list[ActWrite]:
+    """Read, map and version every file against the store, without writing: one ActWrite per act."""
+    minter = IriMinter(settings.base_iri)
+    return [plan_act(group, store, minter) for group in read_all(paths, progress)]
 
 
 def check(write: ActWrite, store: Store) -> Report:
@@ -201,30 +210,51 @@ def check(write: ActWrite, store: Store) -> Report:
     return validate_quads([*store.graph_quads(graph), *write.quads], graph)
 
 
+@contextmanager
+def _allocation_heavy():
+    """Pause the cyclic garbage collector while building many short-lived term objects (no cycles are made)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def ingest(
     paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
 ) -> IngestSummary:
-    """Ingest source files. Each act is validated (SHACL) and, if it conforms, written in one transaction;
-    an act with violations is not written (the others are) and its report is in the summary."""
+    """Ingest source files. Every file is read and mapped first; then, act by act, the additions are versioned,
+    validated (SHACL) and, if the act conforms, written in one transaction while the next act is prepared.
+    An act with violations is not written (the others are) and its report is in the summary."""
     started = time.perf_counter()
-    writes = prepare(paths, store, settings, progress)
-    summary = IngestSummary(files=sum(len(w.documents) for w in writes))
-    for index, write in enumerate(writes, 1):
-        if write.quads:
-            report = check(write, store)
-            summary.reports[write.act] = report
-            if not report.conforms:
-                summary.refused.append(write.act)
-                continue
-            store.add_act_graph(NamedNode(write.act), write.quads)
-            summary.quads += len(write.quads)
-        summary.acts += 1
-        summary.act_iris.append(write.act)
-        summary.provisions += write.provisions
-        summary.versions += write.versions
-        summary.records += write.records
-        summary.events += write.events
-        if progress:
-            progress("validating and writing", index, len(writes))
+    minter = IriMinter(settings.base_iri)
+    groups = read_all(paths, progress)
+    summary = IngestSummary(files=sum(len(group) for group in groups))
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
+        in_flight: Future | None = None
+        for index, group in enumerate(groups, 1):
+            write = plan_act(group, store, minter)
+            if write.quads:
+                report = check(write, store)
+                summary.reports[write.act] = report
+                if not report.conforms:
+                    summary.refused.append(write.act)
+                    continue
+                if in_flight is not None:
+                    in_flight.result()  # at most one write in flight: memory stays bounded
+                in_flight = writer.submit(store.add_act_graph, NamedNode(write.act), write.quads)
+                summary.quads += len(write.quads)
+            summary.acts += 1
+            summary.act_iris.append(write.act)
+            summary.provisions += write.provisions
+            summary.versions += write.versions
+            summary.records += write.records
+            summary.events += write.events
+            if progress:
+                progress("validating and writing", index, len(groups))
+        if in_flight is not None:
+            in_flight.result()
     summary.seconds = time.perf_counter() - started
     return summary
