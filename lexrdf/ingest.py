@@ -204,10 +204,10 @@ def prepare(
     return [plan_act(group, store, minter) for group in read_all(paths, progress)]
 
 
-def check(write: ActWrite, store: Store) -> Report:
+def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
     """Validate the act's graph as it would be after the write: what is stored plus what is added."""
     graph = NamedNode(write.act)
-    return validate_quads([*store.graph_quads(graph), *write.quads], graph)
+    return validate_quads([*store.graph_quads(graph), *write.quads], graph, locate=locate)
 
 
 @contextmanager
@@ -237,7 +237,7 @@ def ingest(
         for index, group in enumerate(groups, 1):
             write = plan_act(group, store, minter)
             if write.quads:
-                report = check(write, store)
+                report = check(write, store, locate="violations")  # warnings are counted, not shown
                 summary.reports[write.act] = report
                 if not report.conforms:
                     summary.refused.append(write.act)

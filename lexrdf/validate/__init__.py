@@ -70,9 +70,15 @@ class Report:
 
 
 def validate_store(
-    store: pyoxigraph.Store, graph: NamedNode | None = None, shapes: CompiledShapes | None = None
+    store: pyoxigraph.Store,
+    graph: NamedNode | None = None,
+    shapes: CompiledShapes | None = None,
+    locate: str = "all",
 ) -> Report:
-    """Run the compiled shapes over one named graph of a pyoxigraph store (or the union of all graphs)."""
+    """Run the compiled shapes over one named graph of a pyoxigraph store (or the union of all graphs).
+
+    `locate` says which results get their provision, file and line: "all", "violations" or "none".
+    """
     shapes = shapes or compiled_shapes()
     options = {"default_graph": graph} if graph is not None else {"use_default_graph_as_union": True}
     results: set[ValidationResult] = set()
@@ -90,7 +96,8 @@ def validate_store(
                     value.value if value is not None else None,
                 )
             )
-    return Report(sorted(results), _locations(store, {r.focus for r in results}, options))
+    wanted = {r.focus for r in results if locate == "all" or (locate == "violations" and r.severity == "Violation")}
+    return Report(sorted(results), _locations(store, wanted, options))
 
 
 def _locations(store: pyoxigraph.Store, nodes: set[str], options: dict) -> dict[str, Location]:
@@ -110,11 +117,13 @@ def _locations(store: pyoxigraph.Store, nodes: set[str], options: dict) -> dict[
     return locations
 
 
-def validate_quads(quads: list[pyoxigraph.Quad], graph: NamedNode, shapes: CompiledShapes | None = None) -> Report:
+def validate_quads(
+    quads: list[pyoxigraph.Quad], graph: NamedNode, shapes: CompiledShapes | None = None, locate: str = "all"
+) -> Report:
     """Validate one act graph's quads that are not (yet) in a store, in a memory store."""
     memory = pyoxigraph.Store()
     memory.extend(quads)
-    return validate_store(memory, graph, shapes)
+    return validate_store(memory, graph, shapes, locate)
 
 
 def validate_with_pyshacl(
