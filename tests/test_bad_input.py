@@ -54,14 +54,12 @@ def test_cli_reports_file_line_and_problem_and_leaves_the_store_unchanged(tmp_pa
     bad = write(tmp_path, name, text)
     store = tmp_path / "store"
     assert lexrdf("ingest", str(GOOD), "--store", str(store)).returncode == 0
-    dump_before = lexrdf(
-        "query",
-        "versions",
-        "-p",
-        "provision=https://lexrdf.example.org/eli/xx/act/2001-03-14/12",
-        "--store",
-        str(store),
-    ).stdout
+
+    def act_versions() -> str:
+        provision = "provision=https://lexrdf.example.org/eli/xx/act/2001-03-14/12"
+        return lexrdf("query", "versions", "-p", provision, "--store", str(store)).stdout
+
+    before = act_versions()
 
     result = lexrdf("ingest", str(GOOD), str(SAMPLES / "single"), str(bad), "--store", str(store))
     assert result.returncode == 1
@@ -72,17 +70,7 @@ def test_cli_reports_file_line_and_problem_and_leaves_the_store_unchanged(tmp_pa
     # nothing of the batch was written: the Harbour Act (good, in the same batch) is not in the store
     harbour = lexrdf("query", "resolve", "-p", "ref=/akn/xx/act/1995-05-10/3", "--store", str(store))
     assert '"unknown-reference"' in harbour.stdout
-    assert (
-        lexrdf(
-            "query",
-            "versions",
-            "-p",
-            "provision=https://lexrdf.example.org/eli/xx/act/2001-03-14/12",
-            "--store",
-            str(store),
-        ).stdout
-        == dump_before
-    )
+    assert act_versions() == before
 
 
 def test_verbose_adds_detail(tmp_path):

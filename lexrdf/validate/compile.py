@@ -147,36 +147,20 @@ def _property_checks(graph: Graph, shape, prop, targets: str) -> list[Check]:
     def check(component: str, body: str, select: str = "SELECT DISTINCT ?this ?value") -> None:
         checks.append(Check(str(shape), key, component, severity, message, f"{select} WHERE {{ {targets} {body} }}"))
 
+    def counted(component: str, optional: bool, having: str) -> None:
+        values = f"OPTIONAL {{ ?this {path} ?value }}" if optional else f"?this {path} ?value"
+        query = f"SELECT ?this WHERE {{ {targets} {values} }} GROUP BY ?this HAVING (COUNT(DISTINCT ?value) {having})"
+        checks.append(Check(str(shape), key, component, severity, message, query))
+
     minimum = graph.value(prop, SH.minCount)
     if minimum is not None:
-        count = int(minimum)
-        if count == 1:
+        if int(minimum) == 1:
             check("MinCount", f"FILTER NOT EXISTS {{ ?this {path} ?any }}", "SELECT DISTINCT ?this")
         else:
-            checks.append(
-                Check(
-                    str(shape),
-                    key,
-                    "MinCount",
-                    severity,
-                    message,
-                    f"SELECT ?this WHERE {{ {targets} OPTIONAL {{ ?this {path} ?value }} }} "
-                    f"GROUP BY ?this HAVING (COUNT(DISTINCT ?value) < {count})",
-                )
-            )
+            counted("MinCount", True, f"< {int(minimum)}")
     maximum = graph.value(prop, SH.maxCount)
     if maximum is not None:
-        checks.append(
-            Check(
-                str(shape),
-                key,
-                "MaxCount",
-                severity,
-                message,
-                f"SELECT ?this WHERE {{ {targets} ?this {path} ?value }} "
-                f"GROUP BY ?this HAVING (COUNT(DISTINCT ?value) > {int(maximum)})",
-            )
-        )
+        counted("MaxCount", False, f"> {int(maximum)}")
     datatype = graph.value(prop, SH.datatype)
     if datatype is not None:
         check("Datatype", f"?this {path} ?value . FILTER (!isLiteral(?value) || DATATYPE(?value) != {_n3(datatype)})")
