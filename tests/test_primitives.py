@@ -169,3 +169,19 @@ def test_every_answer_with_text_carries_its_citation(samples_lex):
     diff = samples_lex.diff(f"{ODA}/art_3/para_2", "2002-01-01", "2005-01-01")
     assert diff.from_version.citation.endswith("as in force on 2002-01-01")
     assert diff.to_version.citation.endswith("as in force on 2005-01-01")
+
+
+def test_a_citation_naming_two_acts_is_ambiguous(lex):
+    from pyoxigraph import Literal, NamedNode, Quad
+
+    from lexrdf.vocab import LEX
+
+    lex.ingest([SAMPLES])
+    # a second act claiming the same identifier (a data error a curator must settle)
+    lex.store.add_act_graph(
+        NamedNode(HARBOUR),
+        [Quad(NamedNode(HARBOUR), LEX.frbrWork, Literal("/akn/xx/act/2001-03-14/12"), NamedNode(HARBOUR))],
+    )
+    answer = lex.resolve("/akn/xx/act/2001-03-14/12")
+    assert answer.status == "ambiguous-reference" and answer.provision is None
+    assert sorted(answer.candidates) == sorted([ODA, HARBOUR])
