@@ -5,7 +5,6 @@ Builds pyoxigraph quads directly (no rdflib on the ingest path); knows nothing a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, datetime
 
 from pyoxigraph import Literal, NamedNode, Quad
@@ -184,14 +183,4 @@ def _cited_act(out: Emitter, iri: str, reference: str, document: SourceDocument)
         out.add(node, LEX.documentDate, _date(cited.day))
 
 
-def count_by_type(quads: list[Quad]) -> Iterator[tuple[str, int]]:
-    """How many subjects of each lex: class the quads type (for the ingest summary)."""
-    counts: dict[str, int] = {}
-    for quad in quads:
-        if quad.predicate == RDF.type and str(quad.object.value).startswith(str(LEX)):
-            name = quad.object.value[len(str(LEX)) :]
-            counts[name] = counts.get(name, 0) + 1
-    yield from sorted(counts.items())
-
-
-__all__ = ["emit_act", "count_by_type"]
+__all__ = ["emit_act"]

@@ -9,7 +9,6 @@ import re
 import unicodedata
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from lxml import etree
 
@@ -116,17 +115,21 @@ class _Reader:
     def text_of(self, element: etree._Element, skip_units: bool = False) -> str:
         """Text content of an element, leaving out skipped inline elements and (optionally) sub-units."""
         parts: list[str] = []
+        labels = self.number_tags | self.heading_tags
 
         def walk(node: etree._Element) -> None:
             if node.text:
                 parts.append(node.text)
             for child in node:
                 name = _local(child)
-                if name and name not in self.skip and not (skip_units and self.is_unit(child)):
-                    if name in self.number_tags | self.heading_tags and skip_units and node is element:
-                        pass
-                    else:
-                        walk(child)
+                skipped = (
+                    not name
+                    or name in self.skip
+                    or (skip_units and self.is_unit(child))  # a sub-unit has its own text
+                    or (skip_units and node is element and name in labels)  # number and heading are fields
+                )
+                if not skipped:
+                    walk(child)
                 if child.tail:
                     parts.append(child.tail)
 
@@ -152,7 +155,7 @@ class _Reader:
         kinds = self.mapping["lifecycle"]["kinds"]
         events: list[EventRef] = []
         dates_by_eid: dict[str, date] = {}
-        for element in self.meta.xpath(self.mapping["lifecycle"]["element"][5:], namespaces=self.ns):
+        for element in self.meta.xpath(self.mapping["lifecycle"]["element"], namespaces=self.ns):
             day = self.parse_date(element.get("date", ""), element.sourceline, "eventRef date")
             if element.get("eId"):
                 dates_by_eid[element.get("eId")] = day
@@ -224,7 +227,7 @@ class _Reader:
         kinds: dict[str, str] = rules["kinds"]
         note_date = re.compile(rules["note_date_pattern"]) if rules.get("note_date_pattern") else None
         found: list[Modification] = []
-        for element in self.meta.xpath(rules["element"][5:], namespaces=self.ns):
+        for element in self.meta.xpath(rules["element"], namespaces=self.ns):
             kind = kinds.get(element.get("type", ""), "amendment")
             destination = element.find("a:destination", self.ns)
             source = element.find("a:source", self.ns)
@@ -415,15 +418,3 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
         modifications=modifications,
         cited_acts=reader.cited_acts(own_uris),  # after the modifications: it reads the titles they found
     )
-
-
-def describe(document: SourceDocument) -> dict[str, Any]:
-    """A short summary of a mapped document (for --verbose output and tests)."""
-    return {
-        "work": document.frbr_work,
-        "expression_date": document.expression_date.isoformat(),
-        "units": len(document.units),
-        "events": len(document.events),
-        "modifications": len(document.modifications),
-        "periods_authoritative": document.periods_authoritative,
-    }
