@@ -48,6 +48,7 @@ class EmbeddedStore:
             raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
 
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
+        # pyoxigraph 0.5 has no query timeout: `timeout` is for backends that have one
         return self._store.query(query, use_default_graph_as_union=True)
 
     def sparql(self, query: str, timeout: float | None = None) -> Any:
