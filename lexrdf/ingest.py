@@ -157,6 +157,7 @@ class ActWrite:
     act: str
     quads: list = field(default_factory=list)
     documents: list[SourceDocument] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # paths of the documents that add something
     provisions: int = 0
     versions: int = 0
     records: int = 0
@@ -177,6 +178,31 @@ def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> l
     return [sorted(_one_per_expression(group), key=lambda d: d.expression_date) for group in by_work.values()]
 
 
+def check_order(groups: list[list[SourceDocument]], store: Store, minter: IriMinter) -> dict[int, ActWrite]:
+    """Refuse, before anything is written, a new expression older than the latest one already ingested for its
+    act that would change what is stored: versioning adds expressions in time order (an older one would need
+    every later one re-read). An expression consistent with the store (already ingested, or changing nothing)
+    may come again. Returns the groups it had to plan, by index, so that they are not planned twice."""
+    query = load_library()["_act-expressions"]
+    planned: dict[int, ActWrite] = {}
+    for index, group in enumerate(groups):
+        act = act_iri_for(store, minter, group)
+        known = {date.fromisoformat(row["day"].value) for row in store.select(query.bound({"act": act}))}
+        late = [d for d in group if known and d.expression_date < max(known) and d.expression_date not in known]
+        if not late:
+            continue
+        planned[index] = write = plan_act(group, store, minter)
+        for document in late:
+            if document.path in write.changed:
+                raise SourceError(
+                    document.path,
+                    None,
+                    f"expression of {document.expression_date} is older than {max(known)}, the latest ingested for "
+                    f"{act}, and changes it; expressions are added in time order (ingest them oldest first)",
+                )
+    return planned
+
+
 def plan_act(group: list[SourceDocument], store: Store, minter: IriMinter) -> ActWrite:
     """Version one act's documents against the store: the quads they would add."""
     write = ActWrite(act_iri_for(store, minter, group), documents=group)
@@ -185,6 +211,7 @@ def plan_act(group: list[SourceDocument], store: Store, minter: IriMinter) -> Ac
         plan = plan_document(document, stored, minter)
         if not plan.changes_anything:
             continue
+        write.changed.append(document.path)
         recorded_at = datetime.now(UTC)
         changeset = minter.changeset(f"{recorded_at:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}")
         write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
@@ -201,7 +228,9 @@ def prepare(
 ) -> list[ActWrite]:
     """Read, map and version every file against the store, without writing: one ActWrite per act."""
     minter = IriMinter(settings.base_iri)
-    return [plan_act(group, store, minter) for group in read_all(paths, progress)]
+    groups = read_all(paths, progress)
+    planned = check_order(groups, store, minter)
+    return [planned.get(i) or plan_act(group, store, minter) for i, group in enumerate(groups)]
 
 
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
@@ -231,11 +260,12 @@ def ingest(
     started = time.perf_counter()
     minter = IriMinter(settings.base_iri)
     groups = read_all(paths, progress)
+    planned = check_order(groups, store, minter)
     summary = IngestSummary(files=sum(len(group) for group in groups))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
-            write = plan_act(group, store, minter)
+            write = planned.pop(index - 1, None) or plan_act(group, store, minter)
             if write.quads:
                 report = check(write, store, locate="violations")  # warnings are counted, not shown
                 summary.reports[write.act] = report

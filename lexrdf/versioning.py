@@ -268,17 +268,26 @@ class _Planner:
             iri, unit.path, window.start, window.applicable_from, opened_by, previous, record, begins_history
         )
         self.plan.new_versions.append(version)
-        self.plan.events[opened_by].opens.add(iri)
+        self.linked(opened_by).opens.add(iri)
         if closed_by:
-            self.plan.events[closed_by].closes.add(iri)
+            self.linked(closed_by).closes.add(iri)
         return version
+
+    def linked(self, event: str) -> EventSpec:
+        """The spec of an event this plan links to: planned now, or already stored (then only links are added)."""
+        spec = self.plan.events.get(event)
+        if spec is None:
+            if event not in self.stored.events:
+                raise KeyError(f"event {event} is neither planned nor stored")
+            spec = self.plan.events[event] = EventSpec(event, date.min, "amendment")
+        return spec
 
     def supersede(self, stored: StoredVersion, unit: Unit | None, until: date | None, closed_by: str | None) -> None:
         self.plan.new_records.append(
             NewRecord(stored.iri, stored.record, unit, None if unit else stored.expression, until, closed_by)
         )
         if closed_by:
-            self.plan.events[closed_by].closes.add(stored.iri)
+            self.linked(closed_by).closes.add(stored.iri)
 
     def order_provisions(self) -> None:
         """Give new provisions a document-order key between their stored neighbours."""
@@ -328,7 +337,14 @@ def _plan_expression(planner: _Planner) -> None:
         if unit.path in seen:
             continue
         seen.add(unit.path)
-        starts_on = max(day, unit.window.start) if unit.window else day
+        # The first expression of an act says, through @period, since when each text has been in force; a later
+        # one can only say that a text is in force from its own date (its periods may be stale copies).
+        if unit.window is None:
+            starts_on = day
+        elif first_of_act:
+            starts_on = min(day, unit.window.start) if unit.window.start <= day else unit.window.start
+        else:
+            starts_on = max(day, unit.window.start)
         versions = stored.versions.get(unit.path, [])
         current = next((v for v in versions if v.in_force(starts_on)), None)
         if current is not None and current.text_key == text_key(unit):
@@ -348,14 +364,15 @@ def _plan_expression(planner: _Planner) -> None:
         window = Window(
             starts_on, later.valid_from if later else None, unit.window.applicable_from if unit.window else None
         )
-        # Absent from every earlier expression: nothing of this provision was in force before.
+        # Absent from every earlier expression and created (not substituted) then: nothing of it was in force before.
+        created = planner.plan.events[opened_by].kind in {"enactment", "insertion"}
         planner.add_version(
             unit,
             window,
             opened_by,
             earlier[-1].iri if earlier else None,
             later.opened_by if later else None,
-            begins_history=not earlier,
+            begins_history=created and not earlier,
         )
     _close_absent(planner, seen, day)
 

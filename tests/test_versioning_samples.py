@@ -186,3 +186,24 @@ def test_resolve_acts_including_one_known_only_by_reference(samples_lex):
         )
     )
     assert [(r["title"].value, r["date"].value) for r in rows] == [("Data Amendment Act 2004", "2004-06-01")]
+
+
+def test_a_later_consolidation_alone_dates_each_text_by_its_period(lex):
+    lex.ingest([EXPRESSIONS / "open-data-act@2010-01-01.xml"])
+    assert lex.versions(f"{ODA}/art_1/para_1")[0].valid_from == "2001-04-01"  # @period: in force since 2001
+    assert lex.text_at(f"{ODA}/art_1/para_1", "2003-01-01").status == "in-force"
+    # substituted texts: their earlier wording existed but is not in this source
+    assert lex.text_at(f"{ODA}/art_3/para_2", "2003-01-01").status == "outside-coverage"
+    assert lex.text_at(f"{ODA}/art_5", "2009-01-01").status == "outside-coverage"
+    # an inserted paragraph did not exist before its insertion
+    assert lex.text_at(f"{ODA}/art_2/para_3", "2003-01-01").status == "not-yet-in-force"
+
+
+def test_an_expression_older_than_the_latest_ingested_is_refused_before_any_write(lex):
+    from lexrdf.errors import SourceError
+
+    lex.ingest([EXPRESSIONS / "open-data-act@2010-01-01.xml"])
+    count = lex.store.quad_count()
+    with pytest.raises(SourceError, match="older than 2010-01-01.*changes it"):
+        lex.ingest([SAMPLES / "single", EXPRESSIONS / "open-data-act@2004-07-01.xml"])
+    assert lex.store.quad_count() == count  # the Harbour Act of the same batch was not written either
