@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -209,7 +210,14 @@ def _emit_reports(reports: dict, output: str) -> None:
 @app.command()
 def validate(
     paths: Annotated[list[Path] | None, typer.Argument(help="Source files or folders (mapped, not written).")] = None,
-    store: StoreOption = None,
+    store: Annotated[
+        Path | None,
+        typer.Option(
+            "--store",
+            help="The store to validate, or to version the files against (default: none "
+            "for files, ./lexrdf-data otherwise).",
+        ),
+    ] = None,
     base_iri: BaseOption = None,
     act: Annotated[str | None, typer.Option("--act", help="Only this act's graph (store validation).")] = None,
     output: Annotated[str, typer.Option("--format", help="text, json or turtle (sh:ValidationReport).")] = "text",
@@ -225,8 +233,11 @@ def validate(
 
         if output not in {"text", "json", "turtle"}:
             raise QueryError(f"--format {output!r}: use text, json or turtle")
-        settings = Settings.from_env(store=store, base_iri=base_iri)
-        lex = _open(store, base_iri)
+        scratch = None
+        if paths and store is None:  # files alone: versioned against an empty store that is then thrown away
+            scratch = tempfile.TemporaryDirectory(prefix="lexrdf-validate-")
+        settings = Settings.from_env(store=scratch.name if scratch else store, base_iri=base_iri)
+        lex = _open(settings.store, base_iri)
         try:
             if paths:
                 reports = {w.act: check(w, lex.store) for w in prepare(paths, lex.store, settings) if w.quads}
@@ -235,6 +246,8 @@ def validate(
                 reports = {g.value: validate_store(lex.store.raw, g) for g in sorted(graphs, key=str)}
         finally:
             lex.close()
+            if scratch:
+                scratch.cleanup()
         _emit_reports(reports, output)
         violations = sum(len(r.violations) for r in reports.values())
         if output == "text":
