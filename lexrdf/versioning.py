@@ -342,7 +342,7 @@ def _plan_expression(planner: _Planner) -> None:
         if unit.window is None:
             starts_on = day
         elif first_of_act:
-            starts_on = min(day, unit.window.start) if unit.window.start <= day else unit.window.start
+            starts_on = unit.window.start
         else:
             starts_on = max(day, unit.window.start)
         versions = stored.versions.get(unit.path, [])
