@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
@@ -28,7 +29,11 @@ def probe_days(history: History) -> list[date]:
     return sorted(days)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("LEXRDF_HISTORY_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(histories())
 def test_generated_histories(history: History):
     directory = Path(tempfile.mkdtemp())
