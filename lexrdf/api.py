@@ -161,16 +161,13 @@ class Lexrdf:
         subordinate = any(u.text for u in items[1:-1])
         status = IN_FORCE
         if items[-1].version is None:  # say why the provision itself has no text then
-            own_rows = self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at)
-            status = text_at_answer(own_rows, provision, day).status
+            status = self._state(provision, day, known_at).status
         return ContextAnswer(status, provision, day.isoformat(), subordinate, items)
 
     def descendants(self, provision: str, date: str | date, known_at: str | None = None) -> DescendantsAnswer:
         """Every unit below `provision` in force on `date`, in document order, complete."""
         day = _as_date(date)
-        own = text_at_answer(
-            self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
-        )
+        own = self._state(provision, day, known_at)
         rows = self.rows("descendants", provision=provision, date=day.isoformat(), known_at=known_at)
         answer = descendants_answer(rows, provision, day, own)
         self._cite_descendants(answer, day, known_at)
@@ -179,9 +176,7 @@ class Lexrdf:
     def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
         """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""
         day = _as_date(date)
-        own = text_at_answer(
-            self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
-        )
+        own = self._state(provision, day, known_at)
         rows = self.rows("lineage", provision=provision, date=day.isoformat(), known_at=known_at)
         return lineage_answer(rows, provision, day, own)
 
@@ -218,19 +213,25 @@ class Lexrdf:
             hit.citation = self._citation(hit.provision, day, known_at)
         return answer
 
-    def _citation(self, provision: str, day: date, known_at: str | None) -> str:
+    def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
+        """The provision's own text-at answer (without citation), for primitives that depend on it."""
+        rows = self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at)
+        return text_at_answer(rows, provision, day)
+
+    def _chain_label(self, provision: str, day: date, known_at: str | None) -> tuple[str, list[str]]:
+        """The act's name and the label pieces of the provision's governing chain, root first."""
         chain = self.context(provision, day, known_at).items
         act = next((u for u in chain if u.unit_type == "act"), None)
         act_name = (act.heading or act.text) if act else provision
-        pieces = [_label(u) for u in chain if u.unit_type != "act"]
-        return _cite(act_name, pieces, day, known_at)
+        return act_name, [_label(u) for u in chain if u.unit_type != "act"]
+
+    def _citation(self, provision: str, day: date, known_at: str | None) -> str:
+        return _cite(*self._chain_label(provision, day, known_at), day, known_at)
 
     def _cite_descendants(self, answer: DescendantsAnswer, day: date, known_at: str | None) -> None:
         """Cite every descendant from its parent's label: one context query for the whole tree."""
-        chain = self.context(answer.provision, day, known_at).items
-        act = next((u for u in chain if u.unit_type == "act"), None)
-        act_name = (act.heading or act.text) if act else answer.provision
-        labels = {answer.provision: [_label(u) for u in chain if u.unit_type != "act"]}
+        act_name, root_pieces = self._chain_label(answer.provision, day, known_at)
+        labels = {answer.provision: root_pieces}
         for item in answer.items:
             piece = _label(ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number))
             labels[item.unit] = [*labels.get(item.parent or "", []), piece]

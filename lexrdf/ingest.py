@@ -178,20 +178,21 @@ def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> l
     return [sorted(_one_per_expression(group), key=lambda d: d.expression_date) for group in by_work.values()]
 
 
-def check_order(groups: list[list[SourceDocument]], store: Store, minter: IriMinter) -> dict[int, ActWrite]:
+def check_order(
+    groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter
+) -> dict[int, ActWrite]:
     """Refuse, before anything is written, a new expression older than the latest one already ingested for its
     act that would change what is stored: versioning adds expressions in time order (an older one would need
     every later one re-read). An expression consistent with the store (already ingested, or changing nothing)
     may come again. Returns the groups it had to plan, by index, so that they are not planned twice."""
     query = load_library()["_act-expressions"]
     planned: dict[int, ActWrite] = {}
-    for index, group in enumerate(groups):
-        act = act_iri_for(store, minter, group)
+    for index, (group, act) in enumerate(zip(groups, acts, strict=True)):
         known = {date.fromisoformat(row["day"].value) for row in store.select(query.bound({"act": act}))}
         late = [d for d in group if known and d.expression_date < max(known) and d.expression_date not in known]
         if not late:
             continue
-        planned[index] = write = plan_act(group, store, minter)
+        planned[index] = write = plan_act(group, act, store, minter)
         for document in late:
             if document.path in write.changed:
                 raise SourceError(
@@ -203,9 +204,9 @@ def check_order(groups: list[list[SourceDocument]], store: Store, minter: IriMin
     return planned
 
 
-def plan_act(group: list[SourceDocument], store: Store, minter: IriMinter) -> ActWrite:
+def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMinter) -> ActWrite:
     """Version one act's documents against the store: the quads they would add."""
-    write = ActWrite(act_iri_for(store, minter, group), documents=group)
+    write = ActWrite(act, documents=group)
     stored = read_stored_act(store, write.act)
     for document in group:
         plan = plan_document(document, stored, minter)
@@ -229,8 +230,9 @@ def prepare(
     """Read, map and version every file against the store, without writing: one ActWrite per act."""
     minter = IriMinter(settings.base_iri)
     groups = read_all(paths, progress)
-    planned = check_order(groups, store, minter)
-    return [planned.get(i) or plan_act(group, store, minter) for i, group in enumerate(groups)]
+    acts = [act_iri_for(store, minter, group) for group in groups]
+    planned = check_order(groups, acts, store, minter)
+    return [planned.get(i) or plan_act(group, acts[i], store, minter) for i, group in enumerate(groups)]
 
 
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
@@ -260,12 +262,13 @@ def ingest(
     started = time.perf_counter()
     minter = IriMinter(settings.base_iri)
     groups = read_all(paths, progress)
-    planned = check_order(groups, store, minter)
+    acts = [act_iri_for(store, minter, group) for group in groups]
+    planned = check_order(groups, acts, store, minter)
     summary = IngestSummary(files=sum(len(group) for group in groups))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
-            write = planned.pop(index - 1, None) or plan_act(group, store, minter)
+            write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter)
             if write.quads:
                 report = check(write, store, locate="violations")  # warnings are counted, not shown
                 summary.reports[write.act] = report

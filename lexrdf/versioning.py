@@ -8,7 +8,7 @@ corrected text becomes a new record that supersedes the old one.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
@@ -448,21 +448,18 @@ def apply_plan(stored: StoredAct, plan: Plan, minter: IriMinter, language: str) 
                 version.opened_by,
             )
         )
+    by_iri = {v.iri: (versions, index) for versions in stored.versions.values() for index, v in enumerate(versions)}
     for record in plan.new_records:
-        for versions in stored.versions.values():
-            for index, old in enumerate(versions):
-                if old.iri == record.version:
-                    versions[index] = StoredVersion(
-                        old.iri,
-                        old.path,
-                        old.valid_from,
-                        record_iri(minter, record, language),
-                        expression_iri(minter, record, language),
-                        text_key(record.unit) if record.unit else old.text_key,
-                        record.valid_until,
-                        record.closed_by,
-                        old.opened_by,
-                    )
-    for versions in stored.versions.values():
-        versions.sort(key=lambda v: v.valid_from)
+        versions, index = by_iri[record.version]
+        old = versions[index]
+        versions[index] = replace(
+            old,
+            record=record_iri(minter, record, language),
+            expression=expression_iri(minter, record, language),
+            text_key=text_key(record.unit) if record.unit else old.text_key,
+            valid_until=record.valid_until,
+            closed_by=record.closed_by,
+        )
+    for path in {v.path for v in plan.new_versions}:
+        stored.versions[path].sort(key=lambda v: v.valid_from)
     stored.events.update(plan.events)
