@@ -13,7 +13,6 @@ answers, citations. The target is at most 1.5.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shutil
 import statistics
@@ -31,6 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from results_file import write_results  # noqa: E402
 from synthetic import generate  # noqa: E402
 
 from lexrdf.api import Lexrdf  # noqa: E402
@@ -167,9 +167,7 @@ def main(argv: list[str] | None = None) -> None:
                 )
             lex.close()
         console.print(table)
-        out = REPO / "bench" / "results"
-        out.mkdir(parents=True, exist_ok=True)
-        (out / ("query-quick.json" if args.quick else "query.json")).write_text(json.dumps(report, indent=2))
+        write_results("query", args.quick, report)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 

@@ -11,7 +11,6 @@ and path) and the times reported with their ratio (target: at least 10x faster t
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import sys
@@ -27,6 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from results_file import write_results  # noqa: E402
 from synthetic import generate  # noqa: E402
 
 from lexrdf.api import Lexrdf  # noqa: E402
@@ -95,9 +95,7 @@ def main(argv: list[str] | None = None) -> None:
             )
             lex.close()
         console.print(table)
-        out = REPO / "bench" / "results"
-        out.mkdir(parents=True, exist_ok=True)
-        (out / ("validate-quick.json" if args.quick else "validate.json")).write_text(json.dumps(report, indent=2))
+        write_results("validate", args.quick, report)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
