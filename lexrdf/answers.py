@@ -17,6 +17,8 @@ from lexrdf.vocab import EVENT_CLASSES, LEX
 IN_FORCE = "in-force"
 NOT_YET_IN_FORCE = "not-yet-in-force"
 REPEALED = "repealed"
+ENDED = "ended"  # a window that closed with no act repealing it: a temporary provision's expiry, or unrecorded
+AS_LAST_KNOWN = "as-last-known"  # in force as far as the sources go, but the date is after they are current to
 OUTSIDE_COVERAGE = "outside-coverage"
 UNKNOWN_REFERENCE = "unknown-reference"
 AMBIGUOUS_REFERENCE = "ambiguous-reference"
@@ -33,6 +35,7 @@ class EventSummary:
     type: str
     date: str
     source: str | None
+    sources: list[str] = field(default_factory=list)  # every act that made it (several acts on one day)
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class VersionAnswer:
     closed_by: EventSummary | None = None
     citation: str | None = None
     near_change: NearChange | None = None
+    current_to: str | None = None
     message: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,24 +130,75 @@ def distinct_versions(rows: list[QuerySolution]) -> list[QuerySolution]:
     return kept
 
 
-def text_at_answer(rows: list[QuerySolution], provision: str, day: date) -> VersionAnswer:
+def _with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
+    """Name every act behind the opening and closing events (rows repeat once per source act)."""
+    for attribute, column in (("opened_by", "opened_source"), ("closed_by", "closed_source")):
+        event = getattr(answer, attribute)
+        if event is None:
+            continue
+        sources = sorted({_value(r, column) for r in rows if _value(r, "version") == answer.version} - {None})
+        setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources))
+    return answer
+
+
+def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict: bool = False) -> VersionAnswer:
     """Turn the rows of text-at into one typed answer for `day`."""
     if not rows:
         return VersionAnswer(UNKNOWN_REFERENCE, provision, message=f"{provision} is not a known act or provision")
+    currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
+    answer = _text_at(rows, provision, day)
+    answer.current_to = currency
+    if answer.status == IN_FORCE and currency and day.isoformat() > currency:
+        if strict:
+            answer = _strip_text(answer)
+            answer.status = OUTSIDE_COVERAGE
+            answer.message = f"the sources are current to {currency}: they say nothing of {day}"
+        else:
+            answer.status = AS_LAST_KNOWN
+            answer.message = (
+                f"the sources are current to {currency}: this is the text as last known, not a statement that "
+                f"it was in force on {day}"
+            )
+    return answer
+
+
+def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAnswer:
     versions = distinct_versions(rows)
     by_relation: dict[str, list[QuerySolution]] = {"at": [], "before": [], "after": []}
     for row in versions:
         by_relation[_value(row, "relation") or "at"].append(row)
     if by_relation["at"]:
-        return version_from_row(by_relation["at"][0], provision)
+        return _with_sources(version_from_row(by_relation["at"][0], provision), rows)
     if not versions:
+        repeals = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
+        repeal = next((r for r in repeals if (_value(r, "repeal_date") or "") <= day.isoformat()), None)
+        if repeal is not None:
+            closed = EventSummary(
+                _value(repeal, "repeal"),
+                "repeal",
+                _value(repeal, "repeal_date") or "",
+                _value(repeal, "repeal_source"),
+                sorted(
+                    {_value(r, "repeal_source") for r in repeals if _value(r, "repeal") == _value(repeal, "repeal")}
+                    - {None}
+                ),
+            )
+            return VersionAnswer(
+                REPEALED,
+                provision,
+                valid_until=closed.date,
+                closed_by=closed,
+                message=f"no longer in force on {day}: {_ending(closed)} on {closed.date} (no text of it is held)",
+            )
         return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no version of this provision is recorded")
     later, earlier = by_relation["after"], by_relation["before"]
     if earlier:
-        last = version_from_row(earlier[-1], provision, REPEALED)
+        last = _with_sources(version_from_row(earlier[-1], provision), rows)
+        last.status = REPEALED if last.closed_by and last.closed_by.type == "repeal" else ENDED
         if later:  # a gap between two windows
             last.message = (
-                f"not in force on {day}: ended on {last.valid_until}, back in force on {_value(later[0], 'valid_from')}"
+                f"not in force on {day}: {_ending(last.closed_by)} on {last.valid_until}, back in force on "
+                f"{_value(later[0], 'valid_from')}"
             )
         else:
             last.message = f"no longer in force on {day}: {_ending(last.closed_by)} on {last.valid_until}"
@@ -151,15 +206,17 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date) -> Vers
         last.applicable_from = None
         last.opened_by = None
         return _strip_text(last)
-    first = version_from_row(later[0], provision, NOT_YET_IN_FORCE)
+    first = _with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows)
+    opened = first.opened_by
+    made_by = f" ({opened.type}" + (f" by {opened.source})" if opened and opened.source else ")") if opened else ""
     if _value(later[0], "begins_history") != "true":
         first.status = OUTSIDE_COVERAGE
         first.message = (
-            f"no text recorded for {day}: the earliest recorded version starts on {first.valid_from} "
-            f"and was produced by an {first.opened_by.type if first.opened_by else 'unknown'} event"
+            f"no text recorded for {day}: the earliest recorded text starts on {first.valid_from}{made_by}, "
+            "and the sources do not give the text before it"
         )
     else:
-        first.message = f"not yet in force on {day}: enters into force on {first.valid_from}"
+        first.message = f"not yet in force on {day}: enters into force on {first.valid_from}{made_by}"
     first.valid_until = None
     first.closed_by = None
     return _strip_text(first)
@@ -170,6 +227,8 @@ def _ending(event: EventSummary | None) -> str:
         return "ended"
     if event.type == "ended-without-recorded-act":
         return "ended without a recorded act"
+    if event.type == "expiry":
+        return "expired (a temporary provision)" + (f" made by {event.source}" if event.source else "")
     return f"ended by {event.type}" + (f" made by {event.source}" if event.source else "")
 
 

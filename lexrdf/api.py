@@ -16,6 +16,7 @@ from typing import Any
 
 from lexrdf.answers import (
     AMBIGUOUS_REFERENCE,
+    AS_LAST_KNOWN,
     IN_FORCE,
     RESOLVED,
     UNKNOWN_REFERENCE,
@@ -115,18 +116,32 @@ class Lexrdf:
         known_at: str | None = None,
         basis: str | None = None,
         near_days: int | str | None = None,
+        strict: bool | str | None = None,
     ) -> VersionAnswer:
         """The version of `provision` in force (or applicable, with basis="applicable") on `date` as recorded
-        at `known_at`, or a typed non-answer saying why there is none; flags a change within `near_days`."""
+        at `known_at`, or a typed non-answer saying why there is none; flags a change within `near_days`.
+        After the date the sources are current to, the text is "as-last-known" (with `strict`, no answer)."""
         day = _as_date(date)
+        strict_value = None if strict is None else str(strict).lower()
         rows = self.rows(
-            "text-at", provision=provision, date=day.isoformat(), known_at=known_at, basis=basis, near_days=near_days
+            "text-at",
+            provision=provision,
+            date=day.isoformat(),
+            known_at=known_at,
+            basis=basis,
+            near_days=near_days,
+            strict=strict_value,
         )
-        answer = text_at_answer(rows, provision, day)
+        answer = text_at_answer(rows, provision, day, strict=strict_value == "true")
         if rows:
             answer.near_change = near_change(rows, day, int(rows[0]["_near_days_xsd_integer"].value))
-        if answer.status == IN_FORCE:
+        if answer.status in (IN_FORCE, AS_LAST_KNOWN):
             answer.citation = self._citation(provision, day, known_at)
+            if answer.status == AS_LAST_KNOWN:
+                answer.citation = answer.citation.replace(
+                    f"as in force on {day.isoformat()}",
+                    f"as last known (sources current to {answer.current_to}), asked for {day.isoformat()}",
+                )
         return answer
 
     def versions(self, provision: str, known_at: str | None = None) -> list[VersionAnswer]:

@@ -6,13 +6,15 @@ Builds pyoxigraph quads directly (no rdflib on the ingest path); knows nothing a
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import cache
 
 from pyoxigraph import Literal, NamedNode, Quad
 
+from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import SourceDocument
-from lexrdf.uris import IriMinter
+from lexrdf.uris import IriMinter, PortionPaths, identifier_forms
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_iri
-from lexrdf.vocab import EVENT_CLASSES, LEX, PROV, RDF, RDFS, XSD
+from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD
 
 _TRUE = Literal("true", datatype=XSD.boolean)
 
@@ -55,6 +57,7 @@ def emit_act(
     """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset."""
     out = Emitter(plan.act, minter, changeset, recorded_at)
     _act(out, document)
+    _portion_identifiers(out, document, plan)
     parent_of = {unit.path: unit.parent_path for unit in document.units}
     for unit, order in plan.new_provisions:
         provision = NamedNode(minter.provision(plan.act, unit.path))
@@ -103,13 +106,13 @@ def emit_act(
             out.recorded(event)
             if document.authority and spec.kind == "enactment":
                 out.add(event, LEX.authority, NamedNode(minter.authority(document.authority)))
-        for source in sorted(spec.source_acts):
-            source_iri = plan.act if source == plan.act else minter.cited_act(source)
-            out.add(event, LEX.sourceAct, NamedNode(source_iri))
-            if source_iri != plan.act:
-                _cited_act(out, source_iri, source, document)
+        if spec.iri not in stored_events:  # a recorded event keeps the source acts it was recorded with
+            for source in sorted(spec.source_acts):
+                out.add(event, LEX.sourceAct, _cited_act(out, source, document))
         for source_provision in sorted(spec.source_provisions):
             out.add(event, LEX.sourceProvision, NamedNode(source_provision))
+        for note in sorted(spec.notes):
+            out.add(event, LEX.sourceNote, Literal(note))
         for path in sorted(spec.affects):
             out.add(event, LEX.affects, NamedNode(minter.provision(plan.act, path)))
         for version in sorted(spec.opens):
@@ -122,6 +125,9 @@ def emit_act(
         out.add(out.changeset, PROV.startedAtTime, out.recorded_at)
         out.add(out.changeset, LEX.sourceFile, Literal(document.path))
         out.add(out.changeset, LEX.expressionDate, _date(document.expression_date))
+        out.add(out.changeset, LEX.act, out.act)
+        if document.current_to:
+            out.add(out.changeset, LEX.currentTo, _date(document.current_to))
     return out.quads
 
 
@@ -168,12 +174,43 @@ def _act(out: Emitter, document: SourceDocument) -> None:
     out.add(act, LEX.documentDate, _date(document.work_date))
     if document.publication_date:
         out.add(act, LEX.publicationDate, _date(document.publication_date))
+    # the act was known only by reference before it was ingested: the IRIs minted for it then name it
+    for earlier in out.minter.known.minted_earlier.get(act.value, ()):
+        out.add(NamedNode(earlier), OWL.sameAs, act)
 
 
-def _cited_act(out: Emitter, iri: str, reference: str, document: SourceDocument) -> None:
-    node = NamedNode(iri)
+def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> None:
+    """The URIs the source's own scheme gives each new provision (``portion_paths`` in its mapping, e.g.
+    http://www.legislation.gov.uk/ukpga/1998/29/section/7), so that `resolve` finds it by one lookup."""
+    rule = _portion_paths(document.mapping)
+    if rule is None:
+        return
+    act_identifiers = [document.frbr_work, *document.frbr_aliases]
+    for unit, _ in plan.new_provisions:
+        if unit.eid:
+            provision = NamedNode(out.minter.provision(plan.act, unit.path))
+            for identifier in rule.identifiers(act_identifiers, unit.eid):
+                out.add(provision, DCTERMS.identifier, Literal(identifier))
+
+
+@cache
+def _portion_paths(mapping_name: str) -> PortionPaths | None:
+    mapping = next((m for m in all_mappings() if m.name == mapping_name), None)
+    return PortionPaths.from_rule(mapping.get("portion_paths")) if mapping else None
+
+
+def _cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNode:
+    """The act an event names as its source: this act, an act we hold (by its own IRI, described in its own
+    graph), or an act known only by reference, described here by what the citing source says of it."""
+    if reference == out.act.value:
+        return out.act
+    held = out.minter.known.act(reference)
+    if held:
+        return NamedNode(held)
+    node = NamedNode(out.minter.cited_act(reference))
     out.add(node, RDF.type, LEX.Act)
-    out.add(node, LEX.frbrWork, Literal(reference))
+    for form in identifier_forms(reference):  # as written, and the work an expression URI names
+        out.add(node, LEX.frbrWork, Literal(form))
     out.add(node, LEX.knownByReference, _TRUE)
     cited = document.cited_acts.get(reference)
     if cited and cited.title:
@@ -181,6 +218,7 @@ def _cited_act(out: Emitter, iri: str, reference: str, document: SourceDocument)
         out.add(node, RDFS.label, Literal(cited.title))
     if cited and cited.day:
         out.add(node, LEX.documentDate, _date(cited.day))
+    return node
 
 
 __all__ = ["emit_act"]

@@ -13,7 +13,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from decimal import Decimal
 from pathlib import Path
 
 from pyoxigraph import NamedNode
@@ -22,12 +21,12 @@ from lexrdf.emit import emit_act
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
 from lexrdf.model import SourceDocument
-from lexrdf.queries import load_library
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
-from lexrdf.uris import IriMinter
+from lexrdf.store.repository import acts_carrying, expression_dates, read_stored_act
+from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, validate_quads
-from lexrdf.versioning import StoredAct, StoredProvision, StoredVersion, apply_plan, plan_document
+from lexrdf.versioning import apply_plan, plan_document
 
 Progress = Callable[[str, int, int], None]
 
@@ -79,54 +78,66 @@ def collect_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def read_stored_act(store: Store, act: str) -> StoredAct:
-    """The stored state of one act as known now."""
-    library = load_library()
-    stored = StoredAct(act)
-    for row in store.select(library["_act-state"].bound({"act": act})):
-        path = row["path"].value
-        if row["order"] is not None and path not in stored.provisions:
-            eid = row["eid"].value if row["eid"] else None
-            parent = row["parent_path"].value if row["parent_path"] else None
-            stored.provisions[path] = StoredProvision(eid, parent, Decimal(row["order"].value))
-        if row["version"] is None:
-            continue
-        versions = stored.versions.setdefault(path, [])
-        if any(v.iri == row["version"].value for v in versions):
-            continue
-        versions.append(
-            StoredVersion(
-                iri=row["version"].value,
-                path=path,
-                valid_from=date.fromisoformat(row["from"].value),
-                record=row["record"].value,
-                expression=row["expression"].value,
-                text_key=(_text(row, "number"), _text(row, "heading"), _text(row, "text")),
-                valid_until=date.fromisoformat(row["until"].value) if row["until"] else None,
-                closed_by=row["closed_by"].value if row["closed_by"] else None,
-                opened_by=row["opened_by"].value,
-            )
-        )
-    for versions in stored.versions.values():
-        versions.sort(key=lambda v: v.valid_from)
-    stored.events = {row["event"].value for row in store.select(library["_act-events"].bound({"act": act}))}
-    return stored
-
-
-def _text(row, name: str) -> str:
-    return row[name].value if row[name] is not None else ""
-
-
 def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]) -> str:
-    """The IRI of the act these documents express: the stored one if any names the same work, else minted."""
-    query = load_library()["_act-by-work"]
+    """The IRI of the act these documents express: the stored act that carries any of their identifiers, else
+    minted from the first expression. (An act known so far only by reference is not the act itself: the act gets
+    its own IRI, and its graph records that the earlier one names it; see `known_acts`.)"""
     for document in documents:
-        for work in (document.frbr_work, *document.frbr_aliases):
-            rows = list(store.select(query.bound({"work": work})))
-            if rows:
-                return rows[0]["act"].value
+        for identifier in _identifiers(document):
+            held = [named.iri for named in acts_carrying(store, identifier) if not named.by_reference]
+            if held:
+                return held[0]
     first = min(documents, key=lambda d: d.expression_date)
     return minter.act(first.jurisdiction, first.act_type, first.work_date.isoformat(), first.act_number)
+
+
+def known_acts(store: Store, groups: list[list[SourceDocument]], acts: list[str]) -> KnownActs:
+    """Which IRI names each act this ingest mentions, so that one act has one identity whatever the order of
+    ingest: every identifier of an act being ingested, and every reference to an act held in the store, names
+    that act's own IRI; an act being ingested that the store knew only by reference gets the IRIs minted for it
+    then (each to be recorded ``owl:sameAs`` it)."""
+    held: dict[str, str] = {}
+    for group, act in zip(groups, acts, strict=True):
+        for document in group:
+            for identifier in _identifiers(document):
+                held.setdefault(identifier, act)
+    minted_earlier: dict[str, tuple[str, ...]] = {}
+    for group, act in zip(groups, acts, strict=True):
+        identifiers = {identifier for document in group for identifier in _identifiers(document)}
+        earlier = {
+            named.iri
+            for identifier in identifiers
+            for named in acts_carrying(store, identifier)
+            if named.by_reference and named.same_as is None and named.iri != act
+        }
+        if earlier:
+            minted_earlier[act] = tuple(sorted(earlier))
+    looked_up: set[str] = set()
+    for reference in sorted({ref for group in groups for document in group for ref in _references(document)}):
+        for form in identifier_forms(reference):
+            if form in held:
+                break
+            if form in looked_up:
+                continue
+            looked_up.add(form)
+            stored = [named.iri for named in acts_carrying(store, form) if not named.by_reference]
+            if stored:
+                held[form] = stored[0]
+                break
+    return KnownActs(held, minted_earlier)
+
+
+def _identifiers(document: SourceDocument) -> list[str]:
+    return [document.frbr_work, *document.frbr_aliases]
+
+
+def _references(document: SourceDocument) -> set[str]:
+    """The acts a document names: the sources of its events and changes, and the acts it cites."""
+    return (
+        {event.source_act for event in document.events if event.source_act}
+        | {change.source_act for change in document.modifications if change.source_act}
+        | set(document.cited_acts)
+    )
 
 
 def _content(document: SourceDocument) -> list[tuple]:
@@ -185,10 +196,9 @@ def check_order(
     act that would change what is stored: versioning adds expressions in time order (an older one would need
     every later one re-read). An expression consistent with the store (already ingested, or changing nothing)
     may come again. Returns the groups it had to plan, by index, so that they are not planned twice."""
-    query = load_library()["_act-expressions"]
     planned: dict[int, ActWrite] = {}
     for index, (group, act) in enumerate(zip(groups, acts, strict=True)):
-        known = {date.fromisoformat(row["day"].value) for row in store.select(query.bound({"act": act}))}
+        known = expression_dates(store, act)
         late = [d for d in group if known and d.expression_date < max(known) and d.expression_date not in known]
         if not late:
             continue
@@ -231,6 +241,7 @@ def prepare(
     minter = IriMinter(settings.base_iri)
     groups = read_all(paths, progress)
     acts = [act_iri_for(store, minter, group) for group in groups]
+    minter = minter.knowing(known_acts(store, groups, acts))
     planned = check_order(groups, acts, store, minter)
     return [planned.get(i) or plan_act(group, acts[i], store, minter) for i, group in enumerate(groups)]
 
@@ -263,6 +274,7 @@ def ingest(
     minter = IriMinter(settings.base_iri)
     groups = read_all(paths, progress)
     acts = [act_iri_for(store, minter, group) for group in groups]
+    minter = minter.knowing(known_acts(store, groups, acts))
     planned = check_order(groups, acts, store, minter)
     summary = IngestSummary(files=sum(len(group) for group in groups))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():

@@ -38,7 +38,12 @@ class EventRef:
 
 @dataclass(frozen=True)
 class Modification:
-    """A passive modification: the provision it changed, how, by which act, effective when (if known)."""
+    """A change the source records for one provision: how, by which act (and provision), effective when.
+
+    `kind` is a textual change (insertion, substitution, repeal, amendment), a `commencement` (the provision
+    entered into force) or a `modification` (its effect altered, its text not). `until` is the end of a
+    temporary change when the source gives one; `note` the words of the annotation it was read from.
+    """
 
     kind: str
     destination: str
@@ -46,6 +51,9 @@ class Modification:
     source_provision: str | None
     effective: date | None
     line: int | None = None
+    until: date | None = None
+    note: str | None = None
+    of_unit: bool = True  # the change concerns the whole provision, not words in it
 
 
 @dataclass
@@ -61,6 +69,8 @@ class Unit:
     text: str
     window: Window | None
     line: int | None
+    notes: tuple[str, ...] = ()  # annotations referenced from the unit's own text, number or heading
+    unit_notes: tuple[str, ...] = ()  # those referenced from its number: they concern the whole provision
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,7 @@ class SourceDocument:
     entry_into_force: date | None
     authority: str | None
     periods_authoritative: bool
+    current_to: date | None = None  # the date up to which the source vouches for the text
     units: list[Unit] = field(default_factory=list)
     events: list[EventRef] = field(default_factory=list)
     modifications: list[Modification] = field(default_factory=list)

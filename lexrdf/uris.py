@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
+from typing import Any
 from urllib.parse import quote
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~\-]+")
@@ -52,17 +54,75 @@ def short_hash(*parts: object) -> str:
     return digest[:10]
 
 
+def identifier_forms(reference: str) -> tuple[str, ...]:
+    """The identifiers under which the act a reference names may be recorded: the reference as written, without
+    a trailing slash, and the work it names (an AKN expression or portion URI names its work).
+
+    >>> identifier_forms("/akn/xx/act/2004-06-01/7/eng@2004-06-01/")
+    ('/akn/xx/act/2004-06-01/7/eng@2004-06-01/', '/akn/xx/act/2004-06-01/7/eng@2004-06-01', '/akn/xx/act/2004-06-01/7')
+    >>> identifier_forms("http://www.legislation.gov.uk/id/ukpga/2000/36")
+    ('http://www.legislation.gov.uk/id/ukpga/2000/36',)
+    """
+    written = reference.strip()
+    trimmed = written.rstrip("/")
+    forms = (written, trimmed, parse_reference(trimmed).work) if trimmed else (written,)
+    return tuple(dict.fromkeys(form for form in forms if form))
+
+
+@dataclass(frozen=True)
+class KnownActs:
+    """The acts one ingest names by their own IRI, so that an act has one identity however it is cited.
+
+    `held` maps every identifier a source gives an act we hold (stored, or ingested in the same run) to the act's
+    IRI; `minted_earlier` maps an act's IRI to the IRIs minted for it while it was known only by reference
+    (its graph records each as ``owl:sameAs`` the act).
+
+    >>> known = KnownActs({"http://www.legislation.gov.uk/id/ukpga/2000/36": "https://e.org/eli/gb-ukm/act/2000-11-30/36"})
+    >>> known.act("http://www.legislation.gov.uk/id/ukpga/2000/36/")
+    'https://e.org/eli/gb-ukm/act/2000-11-30/36'
+    >>> known.act("http://www.legislation.gov.uk/id/ukpga/2000/8") is None
+    True
+    """
+
+    held: Mapping[str, str] = field(default_factory=dict)
+    minted_earlier: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def act(self, reference: str) -> str | None:
+        """The IRI of the act we hold under any form of `reference`, or None."""
+        return next((self.held[form] for form in identifier_forms(reference) if form in self.held), None)
+
+
 @dataclass(frozen=True)
 class IriMinter:
-    """Mints every IRI lexrdf writes, under one base IRI."""
+    """Mints every IRI lexrdf writes, under one base IRI.
+
+    With `known` (see `knowing`), a reference to an act we hold is minted as that act's own IRI; any other
+    reference as an act known only by reference.
+
+    >>> minter = IriMinter("https://e.org")
+    >>> minter.cited_act("http://www.legislation.gov.uk/id/ukpga/2000/36")
+    'https://e.org/eli/ref/www.legislation.gov.uk/id/ukpga/2000/36'
+    >>> held = KnownActs({"http://www.legislation.gov.uk/id/ukpga/2000/36": "https://e.org/eli/gb-ukm/act/2000-11-30/36"})
+    >>> minter.knowing(held).cited_act("http://www.legislation.gov.uk/id/ukpga/2000/36")
+    'https://e.org/eli/gb-ukm/act/2000-11-30/36'
+    """
 
     base: str
+    known: KnownActs = field(default_factory=KnownActs, compare=False)
+
+    def knowing(self, known: KnownActs) -> IriMinter:
+        """The same minter, naming the acts in `known` by their own IRIs."""
+        return replace(self, known=known)
 
     def act(self, jurisdiction: str, act_type: str, work_date: str, number: str) -> str:
         return f"{self.base}/eli/{slug(jurisdiction)}/{slug(act_type)}/{work_date}/{slug(number)}"
 
     def cited_act(self, reference: str) -> str:
-        """An act known only by reference: an IRI derived from the reference itself."""
+        """The act a reference names: the act we hold under that identifier, or else an act known only by
+        reference, whose IRI is derived from the reference itself."""
+        held = self.known.act(reference)
+        if held:
+            return held
         cleaned = re.sub(r"^[a-z]+://", "", reference.strip()).strip("/")
         return f"{self.base}/eli/ref/" + "/".join(slug(part) for part in cleaned.split("/") if part)
 
@@ -83,11 +143,13 @@ class IriMinter:
         return f"{version}/rec-{content_hash}"
 
     @staticmethod
-    def event(act: str, day: date, kind: str, source: str | None = None) -> str:
-        """One event per act, day, kind and source act: ``{act}/event/2004-07-01/substitution/akn-xx-act-...``."""
+    def event(act: str, day: date, kind: str, sources: tuple[str, ...] = ()) -> str:
+        """One event per act, day, kind and set of source acts:
+        ``{act}/event/2004-07-01/substitution/akn-xx-act-...`` (several acts on one day: joined by ``+``)."""
         iri = f"{act}/event/{day.isoformat()}/{slug(kind)}"
-        if source and source != act:
-            iri += "/" + slug(re.sub(r"^[a-z]+://[^/]+/", "", source).replace("/", "-"))
+        named = [slug(re.sub(r"^[a-z]+://[^/]+/", "", s).replace("/", "-")) for s in sorted(sources) if s != act]
+        if named:
+            iri += "/" + "+".join(named)
         return iri
 
     def changeset(self, identifier: str) -> str:
@@ -123,3 +185,41 @@ def parse_reference(reference: str) -> AknReference:
         return AknReference(match.group("work"), match.group("eid") or None)
     work, sep, eid = reference.partition("~")
     return AknReference(work.rstrip("/"), eid if sep and eid else None)
+
+
+@dataclass(frozen=True)
+class PortionPaths:
+    """How a source writes the URI of a portion of an act as a path after the act's identifier (a rule its
+    mapping declares as ``portion_paths``): the portion's eId is the path's segments joined with `join`.
+
+    At ingest every provision is given these URIs for each identifier of its act that `acts` matches, so that
+    `resolve` finds it by one lookup. (Read backwards, the rule splits an eId at each `join`: right when no
+    path segment holds that character, as in legislation.gov.uk's paths.)
+
+    >>> rule = PortionPaths.from_rule({"acts": "^https?://", "join": "-"})
+    >>> rule.eid("schedule/5/paragraph/17")
+    'schedule-5-paragraph-17'
+    >>> rule.identifiers(["http://www.legislation.gov.uk/id/ukpga/1998/29", "/akn/uk/act/1998/29"], "section-7-1")
+    ['http://www.legislation.gov.uk/id/ukpga/1998/29/section/7/1']
+    """
+
+    acts: re.Pattern[str]
+    join: str
+
+    @classmethod
+    def from_rule(cls, rule: Mapping[str, Any] | None) -> PortionPaths | None:
+        if not rule:
+            return None
+        return cls(re.compile(str(rule.get("acts", ""))), str(rule.get("join", "-")))
+
+    def eid(self, path: str) -> str:
+        """The eId a portion path names."""
+        return self.join.join(part for part in path.split("/") if part)
+
+    def identifiers(self, act_identifiers: Iterable[str], eid: str) -> list[str]:
+        """The portion URIs naming the unit `eid`, one for each identifier of its act the rule applies to."""
+        path = "/".join(part for part in eid.split(self.join) if part)
+        if not path:
+            return []
+        acts = dict.fromkeys(a.strip().rstrip("/") for a in act_identifiers if self.acts.search(a.strip()))
+        return [f"{act}/{path}" for act in acts if act]

@@ -8,8 +8,9 @@ corrected text becomes a new record that supersedes the old one.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from lexrdf.model import Modification, SourceDocument, Unit, Window
@@ -19,6 +20,8 @@ TextKey = tuple[str, str, str]  # (number, heading, text), all normalised
 
 # When several modifications of one provision take effect on one day, the strongest kind names the event.
 _KIND_RANK = {"substitution": 3, "insertion": 2, "repeal": 1, "amendment": 0}
+TEXTUAL = frozenset(_KIND_RANK)  # kinds of change that alter the words
+_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class EventSpec:
     affects: set[str] = field(default_factory=set)  # provision paths
     opens: set[str] = field(default_factory=set)  # version IRIs
     closes: set[str] = field(default_factory=set)
+    notes: set[str] = field(default_factory=set)  # the words of the annotations it was read from
 
 
 @dataclass
@@ -154,6 +158,7 @@ class _Planner:
         for event in document.events:
             self.lifecycle_by_day[event.day].append(event)
         self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
+        self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
 
     def _descendants(self) -> dict[str, set[str]]:
         parent_of = {u.path: u.parent_path for u in self.document.units}
@@ -167,78 +172,124 @@ class _Planner:
         return found
 
     # -- events -----------------------------------------------------------------------------------
+    def source_iri(self, source: str) -> str:
+        """A source act as the planner records it: this act's own identifiers become its IRI."""
+        own = {self.document.frbr_work, *self.document.frbr_aliases}
+        return self.stored.iri if source in own else source
+
     def event(
-        self, day: date, kind: str, unit_path: str, mods: list[Modification] = (), source: str | None = None
+        self, day: date, kind: str, unit_path: str, mods: Iterable[Modification] = (), source: str | None = None
     ) -> str:
-        """The event of `kind` on `day` made by one source act (the first the modifications name)."""
-        if source is None:
-            named = sorted({m.source_act for m in mods if m.source_act})
-            if not named and kind != "ended-without-recorded-act":
-                named = sorted({e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act})
-            source = named[0] if len(named) >= 1 else None
-        iri = self.minter.event(self.stored.iri, day, kind, source)
+        """The event of `kind` on `day` made by every act the modifications name (or by `source`)."""
+        mods = [m for m in mods if m.kind == kind or kind in {"enactment", "commencement"}]
+        if source is not None:
+            sources = {source}
+        else:
+            sources = {self.source_iri(m.source_act) for m in mods if m.source_act}
+            if not sources and kind in {"enactment", "amendment", "insertion", "substitution", "repeal"}:
+                sources = {e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act}
+        iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)))
         spec = self.plan.events.get(iri)
         if spec is None:
             spec = self.plan.events[iri] = EventSpec(iri, day, kind)
-        if source:
-            spec.source_acts.add(source)
-        spec.source_provisions.update(m.source_provision for m in mods if m.source_provision and m.source_act == source)
+        spec.source_acts.update(sources)
+        spec.source_provisions.update(m.source_provision for m in mods if m.source_provision)
+        spec.notes.update(m.note for m in mods if m.note)
         spec.affects.add(unit_path)
         return iri
 
-    def mods_on(
-        self, unit: Unit, day: date, kinds: set[str] | None = None, descendants: bool = False
-    ) -> list[Modification]:
-        """Modifications of `unit` (and, optionally, of its descendants) taking effect on `day`.
-
-        A modification of the unit itself with no known date counts; one of a descendant must match the day.
-        """
-        found = [
-            mod
-            for mod in self.mods_by_target.get(unit.eid or "", [])
-            if (mod.effective is None or mod.effective == day) and (kinds is None or mod.kind in kinds)
+    def changes(self, unit: Unit, day: date | None = None, kinds: set[str] = TEXTUAL) -> list[Modification]:
+        """The recorded changes of `unit` of these kinds (taking effect on `day`, when given)."""
+        return [
+            m
+            for m in self.mods_by_target.get(unit.eid or "", [])
+            if m.kind in kinds and (day is None or m.effective == day)
         ]
-        if descendants:
-            found += [
-                mod
-                for target in sorted(self.descendant_eids.get(unit.path, set()))
-                for mod in self.mods_by_target.get(target, [])
-                if mod.effective == day and (kinds is None or mod.kind in kinds)
-            ]
-        return found
+
+    def descendant_changes(self, unit: Unit, day: date) -> list[Modification]:
+        return [
+            m
+            for target in sorted(self.descendant_eids.get(unit.path, set()))
+            for m in self.mods_by_target.get(target, [])
+            if m.effective == day and m.kind in TEXTUAL
+        ]
+
+    def change_event(self, unit: Unit, day: date, changes: list[Modification]) -> str:
+        """The event of the strongest kind among changes taking effect on one day (all their acts named)."""
+        kind = max((m.kind for m in changes), key=lambda k: _KIND_RANK.get(k, 0))
+        return self.event(day, kind, unit.path, [m for m in changes if m.kind == kind])
+
+    def origin(self, unit: Unit | None) -> tuple[date, str, list[Modification]] | None:
+        """When a provision (or, failing a record of its own, its nearest ancestor with one) entered into force:
+        its commencement, or its insertion as a whole. Returns (date, kind, changes)."""
+        while unit is not None:
+            found = self._origins.get(unit.path)
+            if found is None and unit.path not in self._origins:
+                commenced = [m for m in self.changes(unit, kinds={"commencement"}) if m.effective]
+                inserted = [m for m in self.changes(unit, kinds={"insertion"}) if m.effective and m.of_unit]
+                chosen = commenced or inserted
+                if chosen:
+                    day = max(m.effective for m in chosen)
+                    found = (day, chosen[0].kind, [m for m in chosen if m.effective == day])
+                self._origins[unit.path] = found
+            if found is not None:
+                return found
+            unit = self.unit_at(unit.parent_path)
+        return None
 
     def opening_event(self, unit: Unit, day: date, first_of_act: bool, new_provision: bool = False) -> str:
-        exact = [m for m in self.mods_on(unit, day) if m.kind != "repeal"]
+        """The event that opened a text of `unit` on `day` in a point-in-time expression."""
+        exact = self.changes(unit, day, TEXTUAL - {"repeal"})
         if exact:
-            kind = max((m.kind for m in exact), key=lambda k: _KIND_RANK.get(k, 0))
-            return self.event(day, kind, unit.path, [m for m in exact if m.kind == kind])
+            return self.change_event(unit, day, exact)
         if first_of_act or (self.document.entry_into_force and day <= self.document.entry_into_force):
             return self.event(self.enactment_day, "enactment", unit.path, source=self.stored.iri)
-        inserted_with = self.ancestor_mods(unit, day, {"insertion"})
+        inserted_with = self.ancestor_changes(unit, day, {"insertion"})
         if inserted_with:
             return self.event(day, "insertion", unit.path, inserted_with)
-        nested = self.mods_on(unit, day, descendants=True)
-        return self.event(day, "insertion" if new_provision else "amendment", unit.path, nested)
+        commenced = self.changes(unit, day, {"commencement"}) or self.ancestor_changes(unit, day, {"commencement"})
+        if commenced:
+            return self.event(day, "commencement", unit.path, commenced)
+        nested = self.descendant_changes(unit, day)
+        if nested:
+            return self.change_event(unit, day, nested)
+        return self.event(day, "insertion" if new_provision else "amendment", unit.path)
 
     def closing_event(self, unit: Unit, day: date, successor: str | None) -> str:
-        repeals = self.mods_on(unit, day, {"repeal"}) or self.ancestor_mods(unit, day, {"repeal"})
-        if repeals:
-            return self.event(day, "repeal", unit.path, repeals)
+        """The event that ended a window of `unit` on `day`: its successor's opening, a repeal, the end of a
+        temporary provision (expiry), or an end no act is recorded for."""
         if successor:
             self.plan.events[successor].affects.add(unit.path)
             return successor
+        repeals = [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit]
+        repeals = repeals or self.ancestor_changes(unit, day, {"repeal"})
+        if repeals:
+            return self.event(day, "repeal", unit.path, repeals)
+        lapsed: list[Modification] = []
+        holder: Unit | None = unit
+        while holder is not None and not lapsed:  # a temporary provision lapses with everything in it
+            lapsed = [m for m in self.changes(holder, kinds={"insertion"}) if m.until and m.until + _DAY == day]
+            holder = self.unit_at(holder.parent_path)
+        if lapsed:
+            return self.event(day, "expiry", unit.path, lapsed, source=self.source_iri(lapsed[0].source_act or ""))
         return self.event(day, "ended-without-recorded-act", unit.path)
 
-    def ancestor_mods(self, unit: Unit, day: date, kinds: set[str]) -> list[Modification]:
-        """The nearest ancestor's modifications of these kinds on `day` (a repealed or inserted article
-        carries its paragraphs with it)."""
+    def ancestor_changes(self, unit: Unit, day: date, kinds: set[str]) -> list[Modification]:
+        """The nearest ancestor's changes of these kinds on `day` (a repealed or inserted article carries its
+        paragraphs with it)."""
         parent = self.unit_at(unit.parent_path)
         while parent is not None:
-            found = self.mods_on(parent, day, kinds)
+            found = [m for m in self.changes(parent, day, kinds) if m.of_unit]
             if found:
                 return found
             parent = self.unit_at(parent.parent_path)
         return []
+
+    def record_modifications(self, unit: Unit) -> None:
+        """Changes of a provision's effect that leave its text alone: events that affect it, open nothing."""
+        for mod in self.changes(unit, kinds={"modification"}):
+            if mod.effective is not None:
+                self.event(mod.effective, "modification", unit.path, [mod])
 
     def unit_at(self, path: str | None) -> Unit | None:
         """The unit at `path` in this document or, failing that, as stored (without text)."""
@@ -384,30 +435,33 @@ def _plan_periods(planner: _Planner) -> None:
     for unit in [planner.act_unit(), *document.units]:
         if unit.window is not None:
             by_path[unit.path].append(unit)
-    for path, alternatives in by_path.items():
-        alternatives.sort(key=lambda u: u.window.start)
+    for path, shown in by_path.items():
+        shown.sort(key=lambda u: u.window.start)
+        planner.record_modifications(shown[-1])
+        # what a consolidation shows of a repealed provision (". . . .") is no text of it: the repeal ends the
+        # window before it, and a provision shown only so has no version (the repeal event still affects it)
+        alternatives = [u for u in shown if not _repealed_placeholder(planner, u)]
+        if not alternatives:
+            placeholder = shown[0]
+            planner.closing_event(placeholder, placeholder.window.start, None)  # the repeal affects it
+            continue
         stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
-        # The source shows no text before a provision's first window. Only a window opened by the act's own
-        # entry into force is known to begin its history: an "insertion" here may be words inserted into an
-        # older provision (legislation.gov.uk marks them so), so earlier dates are outside coverage.
-        openers = [planner.opening_event(u, u.window.start, first_of_act=False) for u in alternatives]
-        entry = document.entry_into_force
+        starts = [_own_start(planner, alternatives[0]), *(_later_start(planner, u) for u in alternatives[1:])]
         previous: str | None = None
         for index, unit in enumerate(alternatives):
-            window = unit.window
-            successor = (
-                openers[index + 1]
-                if index + 1 < len(alternatives) and window.end and alternatives[index + 1].window.start == window.end
-                else None
-            )
+            start, opened_by, begins = starts[index]
+            window = Window(start, unit.window.end, unit.window.applicable_from)
+            following = alternatives[index + 1] if index + 1 < len(alternatives) else None
+            successor = starts[index + 1][1] if following and window.end == following.window.start else None
+            if window.end is None and unit is not shown[-1]:  # followed by its placeholder: repealed then
+                window = Window(start, shown[-1].window.start, unit.window.applicable_from)
             closed_by = planner.closing_event(unit, window.end, successor) if window.end else None
             existing = stored_by_start.get(window.start)
             if existing is None:
                 prior = previous or next(
                     (v.iri for v in reversed(stored.versions.get(path, [])) if v.valid_from < window.start), None
                 )
-                begins = prior is None and entry is not None and window.start <= entry
-                version = planner.add_version(unit, window, openers[index], prior, closed_by, begins)
+                version = planner.add_version(unit, window, opened_by, prior, closed_by, begins and prior is None)
                 previous = version.iri
                 continue
             previous = existing.iri
@@ -415,6 +469,77 @@ def _plan_periods(planner: _Planner) -> None:
             if text_changed or existing.valid_until != window.end:
                 planner.supersede(existing, unit if text_changed else None, window.end, closed_by)
     _close_absent(planner, set(by_path), document.expression_date)
+
+
+def _own_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
+    """When the earliest text a single document shows for a provision began, the event that began it, and
+    whether nothing of the provision was in force before.
+
+    A legislation.gov.uk @period dates the provision with everything inside it: s. 10 is shown "from 19.8.2003"
+    because words in s. 10(2)(b) were substituted then, and s. 7 "from 1.1.2016" because a regulation applied it
+    then. The provision's own words are older: they date from the last change of those words (the annotations on
+    its own text) or, when none is recorded, from its entry into force (its commencement or insertion, or its
+    nearest ancestor's). Only when neither is known does the period's start stand, and then it says what
+    happened that day."""
+    day = unit.window.start
+    if unit.path == "":
+        return day, planner.event(planner.enactment_day, "enactment", "", source=planner.stored.iri), True
+    own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
+    on_start = [m for m in own if m.effective == day]
+    if on_start:
+        return day, planner.change_event(unit, day, on_start), _creates(planner, unit, on_start)
+    dated = all(m.effective for m in own)
+    origin = planner.origin(unit)
+    candidates = [m.effective for m in own if dated and m.effective and m.effective <= day]
+    if dated and origin and origin[0] <= day:
+        candidates.append(origin[0])
+    if candidates:
+        start = max(candidates)
+        changed = [m for m in own if m.effective == start]
+        if changed:
+            return start, planner.change_event(unit, start, changed), _creates(planner, unit, changed)
+        return start, planner.event(start, origin[1], unit.path, origin[2]), True
+    if day <= (planner.document.entry_into_force or day):
+        return day, planner.event(planner.enactment_day, "enactment", unit.path, source=planner.stored.iri), True
+    nested = planner.descendant_changes(unit, day)
+    modified = planner.changes(unit, day, {"modification"})
+    if nested or modified:  # the period starts with a change inside it or of its effect: the words may be older
+        return (
+            day,
+            planner.change_event(unit, day, nested)
+            if nested
+            else planner.event(day, "modification", unit.path, modified),
+            False,
+        )
+    # nothing inside it changed that day: the provision itself came into force (by an order the source does not name)
+    return day, planner.event(day, "commencement", unit.path), True
+
+
+def _repealed_placeholder(planner: _Planner, unit: Unit) -> bool:
+    """Whether this is what the source shows of a provision repealed as a whole on its window's start."""
+    return bool([m for m in planner.changes(unit, unit.window.start, {"repeal"}) if m.of_unit]) or bool(
+        planner.ancestor_changes(unit, unit.window.start, {"repeal"})
+    )
+
+
+def _later_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
+    """A later alternative of a provision begins where the source says, by the change recorded for that day."""
+    day = unit.window.start
+    changed = planner.changes(unit, day, TEXTUAL - {"repeal"}) or planner.ancestor_changes(unit, day, TEXTUAL)
+    if changed:
+        return day, planner.change_event(unit, day, changed), False
+    nested = planner.descendant_changes(unit, day)
+    if nested:
+        return day, planner.change_event(unit, day, nested), False
+    commenced = planner.changes(unit, day, {"commencement"})
+    if commenced:
+        return day, planner.event(day, "commencement", unit.path, commenced), False
+    return day, planner.event(day, "amendment", unit.path), False
+
+
+def _creates(planner: _Planner, unit: Unit, changes: list[Modification]) -> bool:
+    """Whether these changes brought the whole provision into being (nothing of it was in force before)."""
+    return any(m.kind == "insertion" and m.of_unit for m in changes)
 
 
 def _close_absent(planner: _Planner, present: set[str], day: date) -> None:

@@ -69,5 +69,7 @@ EVENT_CLASSES: dict[str, str] = {
     "suspension": "Suspension",
     "correction": "Correction",
     "judicial-decision": "JudicialDecision",
+    "modification": "Modification",
+    "expiry": "Expiry",
     "ended-without-recorded-act": "UnrecordedEnd",
 }

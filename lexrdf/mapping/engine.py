@@ -7,26 +7,35 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import defaultdict
 from datetime import date
 from pathlib import Path
 
 from lxml import etree
 
 from lexrdf.errors import SourceError
+from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, mapping_for_namespace
 from lexrdf.model import ActReference, EventRef, Modification, SourceDocument, Unit, Window
 from lexrdf.xmlsafe import parse_xml
 
 _SPACE = re.compile(r"\s+")
+_SPACE_BEFORE_CLOSING = re.compile(r"\s+([,;:)\]”’»])")
+_SPACE_AFTER_OPENING = re.compile(r"([(\[“‘«])\s+")
 
 
 def normalise_text(text: str) -> str:
-    """Collapse whitespace and apply Unicode NFC: formatting differences are not amendments.
+    """Collapse whitespace, drop the layout spaces no reader sees inside quotes and brackets or before
+    punctuation, and apply Unicode NFC: formatting differences are not amendments.
 
     >>> normalise_text("  entgegen einem\\n      vollziehbaren  Verbot ")
     'entgegen einem vollziehbaren Verbot'
+    >>> normalise_text("(“ sensitive personal data ”) sections 8, 9 and 9A , an")
+    '(“sensitive personal data”) sections 8, 9 and 9A, an'
     """
-    return unicodedata.normalize("NFC", _SPACE.sub(" ", text)).strip()
+    collapsed = _SPACE.sub(" ", text)
+    collapsed = _SPACE_AFTER_OPENING.sub(r"\1", _SPACE_BEFORE_CLOSING.sub(r"\1", collapsed))
+    return unicodedata.normalize("NFC", collapsed).strip()
 
 
 def _local(element: etree._Element) -> str:
@@ -51,6 +60,7 @@ class _Reader:
         ident = self.meta.find("a:identification", self.ns)
         self.work = ident.find("a:FRBRWork", self.ns) if ident is not None else None
         self.expression = ident.find("a:FRBRExpression", self.ns) if ident is not None else None
+        self.manifestation = ident.find("a:FRBRManifestation", self.ns) if ident is not None else None
         if self.work is None or self.expression is None:
             line = (ident if ident is not None else self.meta).sourceline
             raise SourceError(path, line, "missing FRBR identification (FRBRWork and FRBRExpression)")
@@ -60,6 +70,8 @@ class _Reader:
             if eid and eid not in self.by_eid:
                 self.by_eid[eid] = element
         self.skip = set(mapping.get("skip_text", []))
+        self.inline = set(mapping.get("inline", []))
+        self.note_ref = (mapping.get("annotations") or {}).get("reference", "noteRef")
         self.number_tags = set(mapping.get("number", ["num"]))
         self.heading_tags = set(mapping.get("heading", ["heading"]))
         self.units: dict[str, str] = mapping["units"]
@@ -71,10 +83,18 @@ class _Reader:
 
         A spec is ``context:xpath``, optionally followed by ``" ~ regex"`` whose group 1 is kept.
         """
-        contexts = {"work": self.work, "expression": self.expression, "meta": self.meta, "doc": self.doc}
+        contexts = {
+            "work": self.work,
+            "expression": self.expression,
+            "manifestation": self.manifestation,
+            "meta": self.meta,
+            "doc": self.doc,
+        }
         for spec in specs:
             selector, _, pattern = spec.partition(" ~ ")
             context_name, _, xpath = selector.partition(":")
+            if contexts[context_name] is None:
+                continue
             found: list[tuple[str, int | None]] = []
             for result in contexts[context_name].xpath(xpath, namespaces=self.ns):
                 if isinstance(result, etree._Element):
@@ -112,8 +132,10 @@ class _Reader:
         except ValueError:
             raise SourceError(self.path, line, f"{what} {text!r} is not a date (expected YYYY-MM-DD)") from None
 
-    def text_of(self, element: etree._Element, skip_units: bool = False) -> str:
-        """Text content of an element, leaving out skipped inline elements and (optionally) sub-units."""
+    def text_of(self, element: etree._Element, skip_units: bool = False, notes: list[str] | None = None) -> str:
+        """Text content of an element as a reader sees it: inline elements add no space, block elements are
+        separated by one; skipped inline elements (note markers) and, optionally, sub-units are left out.
+        The targets of note references met on the way are appended to `notes` when it is given."""
         parts: list[str] = []
         labels = self.number_tags | self.heading_tags
 
@@ -122,19 +144,26 @@ class _Reader:
                 parts.append(node.text)
             for child in node:
                 name = _local(child)
+                if notes is not None and name == self.note_ref and child.get("href", "").startswith("#"):
+                    notes.append(child.get("href")[1:])
                 skipped = (
                     not name
                     or name in self.skip
                     or (skip_units and self.is_unit(child))  # a sub-unit has its own text
                     or (skip_units and node is element and name in labels)  # number and heading are fields
                 )
+                block = name not in self.inline
                 if not skipped:
+                    if block:
+                        parts.append(" ")
                     walk(child)
+                    if block:
+                        parts.append(" ")
                 if child.tail:
                     parts.append(child.tail)
 
         walk(element)
-        return " ".join(parts)
+        return "".join(parts)
 
     def is_unit(self, element: etree._Element) -> bool:
         return bool(element.get("eId")) and _local(element) in self.units
@@ -220,14 +249,21 @@ class _Reader:
             haystack += " " + " ".join((concept.get(a) or "").lower() for a in ("eId", "href", "showAs"))
         return any(marker in haystack for marker in markers)
 
-    def modifications(self, own_uris: set[str], windows: dict[str, Window]) -> list[Modification]:
+    def modifications(
+        self, own_uris: set[str], windows: dict[str, Window], annotated: set[str] = frozenset()
+    ) -> list[Modification]:
+        """Passive textual modifications, except those whose source is an annotation (read from the note,
+        for the provision whose text points at it)."""
         rules = self.mapping.get("modifications") or {}
         if not rules:
             return []
         kinds: dict[str, str] = rules["kinds"]
         note_date = re.compile(rules["note_date_pattern"]) if rules.get("note_date_pattern") else None
         found: list[Modification] = []
+        covered = self.marked_notes(annotated)
         for element in self.meta.xpath(rules["element"], namespaces=self.ns):
+            if covered.get(element.get("eId") or ""):
+                continue
             kind = kinds.get(element.get("type", ""), "amendment")
             destination = element.find("a:destination", self.ns)
             source = element.find("a:source", self.ns)
@@ -235,7 +271,10 @@ class _Reader:
             target = target.rpartition("#")[2]
             if not target:
                 continue
-            origin = self.referenced(source.get("href") if source is not None else None)
+            source_href = (source.get("href") if source is not None else "") or ""
+            if source_href.lstrip("#") in annotated:
+                continue
+            origin = self.referenced(source_href)
             source_act = self.act_of(origin, own_uris)
             effective = self.mod_date(element, origin, windows, note_date)
             found.append(
@@ -243,6 +282,24 @@ class _Reader:
                     kind, target, source_act, self.source_provision(origin, source_act), effective, element.sourceline
                 )
             )
+        return found
+
+    def marked_notes(self, annotated: set[str]) -> dict[str, set[str]]:
+        """For each textualMod eId that marks words (``<ins class="d29p501">``), the annotations those words
+        point at."""
+        marks = {
+            f"{{{self.mapping.namespace}}}{tag}" for tag in (self.mapping.get("annotations") or {}).get("marks", [])
+        }
+        found: dict[str, set[str]] = defaultdict(set)
+        if not annotated or not marks:
+            return found
+        for element in self.doc.iter(*marks):
+            notes = {
+                ref.get("href", "")[1:] for ref in element.iter(f"{{{self.mapping.namespace}}}{self.note_ref}")
+            } & annotated
+            if notes:
+                for token in (element.get("class") or "").split():
+                    found[token] |= notes
         return found
 
     def mod_date(
@@ -320,14 +377,28 @@ class _Reader:
         self, element: etree._Element, eid: str, path: str, parent_path: str | None, window: Window | None
     ) -> Unit:
         number = heading = ""
+        notes: list[str] = []
+        unit_notes: list[str] = []
         for child in element:
             name = _local(child)
             if name in self.number_tags and not number:
-                number = normalise_text(self.text_of(child))
+                number = normalise_text(self.text_of(child, notes=unit_notes))
             elif name in self.heading_tags and not heading:
-                heading = normalise_text(self.text_of(child))
-        text = normalise_text(self.text_of(element, skip_units=True))
-        return Unit(eid, path, self.unit_type(element), parent_path, number, heading, text, window, element.sourceline)
+                heading = normalise_text(self.text_of(child, notes=unit_notes))
+        text = normalise_text(self.text_of(element, skip_units=True, notes=notes))
+        return Unit(
+            eid,
+            path,
+            self.unit_type(element),
+            parent_path,
+            number,
+            heading,
+            text,
+            window,
+            element.sourceline,
+            tuple(dict.fromkeys(unit_notes + notes)),
+            tuple(dict.fromkeys(unit_notes)),
+        )
 
 
 _URI_DATE = re.compile(r"/(\d{4}-\d{2}-\d{2})(?:/|$)")
@@ -346,6 +417,50 @@ def _date_in(uri: str) -> date | None:
 
 def _is_own(href: str, own_uris: set[str]) -> bool:
     return any(href == uri or href.startswith(uri.rstrip("/") + "/") for uri in own_uris)
+
+
+def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statement]]:
+    rules = reader.mapping.get("annotations")
+    if not rules or "element" not in rules:
+        return {}
+    compiled = AnnotationRules(rules, reader.mapping.namespace)
+    return AnnotationReader(compiled, own_uris).read(reader.meta, reader.ns)
+
+
+def _annotated_changes(
+    units: list[Unit], annotations: dict[str, list[Statement]], work_uri: str, separator: str
+) -> list[Modification]:
+    """The changes the annotations record, each for the provision whose own text points at the note. A change
+    concerns the whole provision when its note is not about words in it and either sits on the provision's
+    number or heading, or names the provision (or a range of provisions) as what changed."""
+    changes: list[Modification] = []
+    for unit in units:
+        for note in unit.notes:
+            for statement in annotations.get(note, []):
+                source = work_uri if statement.source_act and _is_own(statement.source_act, {work_uri}) else None
+                names_unit = statement.ranged or any(
+                    _eid_of(target, work_uri, separator) == unit.eid for target in statement.targets
+                )
+                changes.append(
+                    Modification(
+                        statement.kind,
+                        unit.eid or "",
+                        source or statement.source_act,
+                        statement.source_provision,
+                        statement.effective,
+                        statement.line,
+                        statement.until,
+                        statement.note,
+                        not statement.partial and (note in unit.unit_notes or names_unit),
+                    )
+                )
+    return list(dict.fromkeys(changes))
+
+
+def _eid_of(reference: str, work_uri: str, separator: str) -> str | None:
+    """The eId a reference to one of this act's provisions names (``.../1998/29/section/6/3`` -> section-6-3)."""
+    prefix = work_uri.rstrip("/") + "/"
+    return reference[len(prefix) :].replace("/", separator) if reference.startswith(prefix) else None
 
 
 def read_document(path: str | Path, mappings_dir: Path = MAPPINGS_DIR) -> SourceDocument:
@@ -394,8 +509,12 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
     if not containers:
         raise SourceError(path, reader.doc.sourceline, "document has no body")
     default_window = Window(entry_into_force) if entry_into_force else None
-    modifications = reader.modifications(own_uris, windows)
+    annotations = _annotations(reader, own_uris)
+    modifications = reader.modifications(own_uris, windows, set(annotations))
     units = reader.walk_units(containers, windows, default_window, mapping.get("eid_separator", "__"))
+    separator = (mapping.get("annotations") or {}).get("target_separator", "-")
+    modifications += _annotated_changes(units, annotations, work_uri, separator)
+    manifested = reader.date_value("current_to", required=False)
     return SourceDocument(
         path=path,
         mapping=mapping.name,
@@ -413,6 +532,7 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
         entry_into_force=entry_into_force,
         authority=authority_value[0] if authority_value else None,
         periods_authoritative=periods_authoritative,
+        current_to=max(expression_date, manifested) if manifested else expression_date,
         units=units,
         events=events,
         modifications=modifications,

@@ -1,0 +1,192 @@
+"""Reading editorial annotations (legislation.gov.uk commentaries) into dated, attributed changes.
+
+A note such as ``Words in s. 10 substituted (19.8.2003) by <ref>S.I. 2003/1887</ref>, <ref>art. 9</ref>`` says
+what changed (the verb), when (the dates in its first parenthesised group), by which act (the first act cited
+after the dates) and by which provision of it (the next reference under that act). Which note kinds mean what,
+the verbs and the date patterns are rules of the mapping (``annotations:`` in mappings/akn.yaml); this module
+only evaluates them. It knows XML, not RDF.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from lxml import etree
+
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One change a note records: its kind, dates and the act (and provision) that made it."""
+
+    kind: str  # insertion, substitution, repeal, amendment, commencement or modification
+    effective: date | None
+    until: date | None
+    source_act: str | None
+    source_provision: str | None
+    note: str
+    line: int | None
+    partial: bool = False  # the note concerns words in the provision, not the provision as a whole
+    targets: tuple[str, ...] = ()  # what the note says changed: the references before its verb
+    ranged: bool = False  # one of them is a range of provisions ("S. 6(3)-(6)")
+
+
+@dataclass(frozen=True)
+class _Ref:
+    offset: int
+    href: str
+    ranged: bool = False
+
+
+def _flat(note: etree._Element, ref_tag: str, range_tag: str) -> tuple[str, list[_Ref]]:
+    """The note's words (whitespace collapsed) and the position of every reference in them."""
+    parts: list[str] = []
+    refs: list[_Ref] = []
+
+    def walk(node: etree._Element) -> None:
+        if node.text:
+            parts.append(node.text)
+        for child in node:
+            if child.tag == ref_tag and child.get("href"):
+                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("href")))
+            elif child.tag == range_tag and child.get("from"):
+                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("from"), ranged=True))
+            walk(child)
+            if child.tail:
+                parts.append(child.tail)
+
+    walk(note)
+    return _SPACE.sub(" ", "".join(parts)), refs
+
+
+class AnnotationRules:
+    """The ``annotations:`` rules of one mapping, compiled."""
+
+    def __init__(self, rules: dict, namespace: str) -> None:
+        self.element = rules["element"]
+        self.ref_tag = f"{{{namespace}}}ref"
+        self.range_tag = f"{{{namespace}}}rref"
+        self.kind = re.compile(rules.get("kind", r"(\w+)\s*$"))
+        self.kinds: dict[str, str] = rules.get("kinds", {})
+        date_pattern = rules["date"]
+        self.date = re.compile(date_pattern)
+        core = re.sub(r"\((?!\?)", "(?:", date_pattern)  # the date with no groups of its own
+        as_group = f"({core})"
+        textual = rules.get("textual", {})
+        self.changes: dict[str, str] = textual.get("changes", {})
+        self.verb = re.compile(r"\b(" + "|".join(map(re.escape, self.changes)) + r")\b") if self.changes else None
+        self.textual_dates = re.compile(textual["dates"]) if textual.get("dates") else None
+        self.partial = re.compile(textual["partial"]) if textual.get("partial") else None
+        self.temporary = (
+            re.compile(textual["temporary"].replace("DATE", as_group)) if textual.get("temporary") else None
+        )
+        commencement = rules.get("commencement", {})
+        self.commencements = [re.compile(p.replace("DATE", as_group)) for p in commencement.get("patterns", [])]
+        modification = rules.get("modification", {})
+        self.modification = re.compile(modification.get("dates", r"\((DATE)\)").replace("DATE", core))
+
+    def day(self, text: str) -> date | None:
+        match = self.date.search(text)
+        if not match:
+            return None
+        day, month, year = (int(g) for g in match.groups())
+        try:
+            return date(year, month, day)
+        except ValueError:
+            return None
+
+    def days(self, text: str) -> list[date]:
+        return [d for d in (self.day(m.group(0)) for m in self.date.finditer(text)) if d is not None]
+
+
+class AnnotationReader:
+    """Evaluates annotation rules over one document's notes."""
+
+    def __init__(self, rules: AnnotationRules, own_uris: set[str]) -> None:
+        self.rules = rules
+        self.own_uris = own_uris
+
+    def read(self, meta: etree._Element, namespaces: dict[str, str]) -> dict[str, list[Statement]]:
+        """Every note of a kind the rules know, by its eId, as the changes it records."""
+        found: dict[str, list[Statement]] = {}
+        for note in meta.xpath(self.rules.element, namespaces=namespaces):
+            match = self.rules.kind.search(note.get("class") or "")
+            kind = self.rules.kinds.get(match.group(1)) if match else None
+            if kind is None or not note.get("eId"):
+                continue
+            text, refs = _flat(note, self.rules.ref_tag, self.rules.range_tag)
+            reader = {"textual": self.textual, "commencement": self.commencement, "modification": self.modifications}
+            statements = reader[kind](text, refs, note.sourceline)
+            if statements:
+                found[note.get("eId")] = statements
+        return found
+
+    def textual(self, text: str, refs: list[_Ref], line: int | None) -> list[Statement]:
+        rules = self.rules
+        verb = rules.verb.search(text) if rules.verb else None
+        kind = rules.changes[verb.group(1)] if verb else "amendment"
+        scope = rules.textual_dates.search(text) if rules.textual_dates else None
+        if scope is None or not rules.days(scope.group(1)):  # "substituted 6.4.2010) by": the first date anywhere
+            first = rules.date.search(text)
+            days, after = (rules.days(first.group(0)), first.end()) if first else ([], verb.end() if verb else 0)
+            scope_text = first.group(0) if first else ""
+        else:
+            days, after, scope_text = rules.days(scope.group(1)), scope.end(), scope.group(1)
+        effective = until = None
+        temporary = rules.temporary.search(scope_text) if rules.temporary else None
+        if temporary:
+            effective, until = rules.day(temporary.group(1)), rules.day(temporary.group(len(temporary.groups())))
+        elif days:
+            effective = days[-1]  # "(30.11.2000 for certain purposes and otherwise 1.1.2005)": full effect
+        act, provision = self.source_after(refs, after)
+        before = verb.start() if verb else 0
+        partial = bool(rules.partial and rules.partial.search(text[:before] if verb else text))
+        targets = [r for r in refs if r.offset <= before]
+        return [
+            Statement(
+                kind,
+                effective,
+                until,
+                act,
+                provision,
+                text,
+                line,
+                partial,
+                tuple(r.href for r in targets),
+                any(r.ranged for r in targets),
+            )
+        ]
+
+    def commencement(self, text: str, refs: list[_Ref], line: int | None) -> list[Statement]:
+        for pattern in self.rules.commencements:
+            match = pattern.search(text)
+            if match:
+                act, provision = self.source_after(refs, match.start())
+                return [Statement("commencement", self.rules.day(match.group(1)), None, act, provision, text, line)]
+        return []
+
+    def modifications(self, text: str, refs: list[_Ref], line: int | None) -> list[Statement]:
+        statements: list[Statement] = []
+        for match in self.rules.modification.finditer(text):
+            act, provision = self.source_after(refs, match.end())
+            day = self.rules.day(match.group(0))
+            if day is not None:
+                statements.append(Statement("modification", day, None, act, provision, text, line))
+        return list(dict.fromkeys(statements))
+
+    def source_after(self, refs: list[_Ref], offset: int) -> tuple[str | None, str | None]:
+        """The first act cited at or after `offset` (another act, or this act by its own identifier, not one
+        of its provisions) and the first of that act's provisions cited after it."""
+        for index, ref in enumerate(refs):
+            if ref.offset < offset or self.is_own_provision(ref.href):
+                continue
+            act = ref.href.rstrip("/")
+            provision = next((r.href for r in refs[index + 1 :] if r.href.startswith(act + "/")), None)
+            return act, provision
+        return None, None
+
+    def is_own_provision(self, href: str) -> bool:
+        return any(href.startswith(uri.rstrip("/") + "/") for uri in self.own_uris)

@@ -1,0 +1,87 @@
+"""What the ingest reads of the store: an act's stored state, the expressions already ingested, and which acts
+carry a source identifier. The store-side counterpart of the ingest pipeline: the pipeline asks these questions
+and never runs a query itself.
+
+The questions are the library's internal queries (files starting with `_`, never public), bound as typed terms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from lexrdf.queries import load_library
+from lexrdf.store.base import Store
+from lexrdf.versioning import StoredAct, StoredProvision, StoredVersion
+
+
+@dataclass(frozen=True)
+class NamedAct:
+    """An act that carries an identifier: held, or known only by reference (and then, once the act was ingested,
+    the act it was found to be)."""
+
+    iri: str
+    by_reference: bool
+    same_as: str | None = None
+
+
+def acts_carrying(store: Store, identifier: str) -> list[NamedAct]:
+    """Every act recorded with `identifier` (``lex:frbrWork``), held acts first."""
+    rows = store.select(load_library()["_act-by-work"].bound({"work": identifier}))
+    named = {
+        NamedAct(
+            row["act"].value,
+            row["by_reference"] is not None and row["by_reference"].value == "true",
+            row["same_as"].value if row["same_as"] is not None else None,
+        )
+        for row in rows
+    }
+    return sorted(named, key=lambda act: (act.by_reference, act.iri))
+
+
+def expression_dates(store: Store, act: str) -> set[date]:
+    """The point-in-time expressions already ingested for an act."""
+    rows = store.select(load_library()["_act-expressions"].bound({"act": act}))
+    return {date.fromisoformat(row["day"].value) for row in rows}
+
+
+def read_stored_act(store: Store, act: str) -> StoredAct:
+    """The stored state of one act as known now."""
+    library = load_library()
+    stored = StoredAct(act)
+    for row in store.select(library["_act-state"].bound({"act": act})):
+        path = row["path"].value
+        if row["order"] is not None and path not in stored.provisions:
+            eid = row["eid"].value if row["eid"] else None
+            parent = row["parent_path"].value if row["parent_path"] else None
+            stored.provisions[path] = StoredProvision(eid, parent, Decimal(row["order"].value))
+        if row["version"] is None:
+            continue
+        versions = stored.versions.setdefault(path, [])
+        if any(v.iri == row["version"].value for v in versions):
+            continue
+        versions.append(
+            StoredVersion(
+                iri=row["version"].value,
+                path=path,
+                valid_from=date.fromisoformat(row["from"].value),
+                record=row["record"].value,
+                expression=row["expression"].value,
+                text_key=(_text(row, "number"), _text(row, "heading"), _text(row, "text")),
+                valid_until=date.fromisoformat(row["until"].value) if row["until"] else None,
+                closed_by=row["closed_by"].value if row["closed_by"] else None,
+                opened_by=row["opened_by"].value,
+            )
+        )
+    for versions in stored.versions.values():
+        versions.sort(key=lambda v: v.valid_from)
+    stored.events = {row["event"].value for row in store.select(library["_act-events"].bound({"act": act}))}
+    return stored
+
+
+def _text(row, name: str) -> str:
+    return row[name].value if row[name] is not None else ""
+
+
+__all__ = ["NamedAct", "acts_carrying", "expression_dates", "read_stored_act"]
