@@ -467,7 +467,7 @@ class SearchAnswer:
 # -- builders: rows of one library query -> one typed answer ---------------------------------------------
 def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> DescendantsAnswer:
     """Descendant rows (already in document order) under a provision whose own state on `day` is `own`."""
-    if own.status != IN_FORCE:
+    if own.status not in (IN_FORCE, AS_LAST_KNOWN):
         return DescendantsAnswer(own.status, provision, day.isoformat(), message=own.message)
     items: list[UnitText] = []
     seen: set[str] = set()
@@ -489,7 +489,7 @@ def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own
                 _value(row, "valid_until"),
             )
         )
-    return DescendantsAnswer(IN_FORCE, provision, day.isoformat(), len(items), items)
+    return DescendantsAnswer(own.status, provision, day.isoformat(), len(items), items, own.message)
 
 
 def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> LineageAnswer:

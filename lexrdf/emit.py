@@ -120,7 +120,7 @@ def emit_act(
         for version in sorted(spec.closes):
             out.add(event, LEX.closes, NamedNode(version))
             out.add(NamedNode(version), PROV.wasInvalidatedBy, event)
-    if plan.changes_anything:
+    if plan.changes_anything or plan.advances_currency:
         out.add(out.changeset, RDF.type, LEX.Changeset)
         out.add(out.changeset, PROV.startedAtTime, out.recorded_at)
         out.add(out.changeset, LEX.sourceFile, Literal(document.path))

@@ -115,6 +115,7 @@ class Plan:
     new_versions: list[NewVersion] = field(default_factory=list)
     new_records: list[NewRecord] = field(default_factory=list)
     events: dict[str, EventSpec] = field(default_factory=dict)
+    advances_currency: bool = False  # the document vouches for the text to a later date than anything stored
 
     @property
     def changes_anything(self) -> bool:
@@ -181,7 +182,8 @@ class _Planner:
         self, day: date, kind: str, unit_path: str, mods: Iterable[Modification] = (), source: str | None = None
     ) -> str:
         """The event of `kind` on `day` made by every act the modifications name (or by `source`)."""
-        mods = [m for m in mods if m.kind == kind or kind in {"enactment", "commencement"}]
+        # an amendment of the provision as a whole is made by every change inside it that day
+        mods = [m for m in mods if m.kind == kind or kind in {"enactment", "commencement", "amendment"}]
         if source is not None:
             sources = {source}
         else:
@@ -252,7 +254,7 @@ class _Planner:
             return self.event(day, "commencement", unit.path, commenced)
         nested = self.descendant_changes(unit, day)
         if nested:
-            return self.change_event(unit, day, nested)
+            return self.event(day, "amendment", unit.path, nested)
         return self.event(day, "insertion" if new_provision else "amendment", unit.path)
 
     def closing_event(self, unit: Unit, day: date, successor: str | None) -> str:
@@ -503,14 +505,10 @@ def _own_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
         return day, planner.event(planner.enactment_day, "enactment", unit.path, source=planner.stored.iri), True
     nested = planner.descendant_changes(unit, day)
     modified = planner.changes(unit, day, {"modification"})
-    if nested or modified:  # the period starts with a change inside it or of its effect: the words may be older
-        return (
-            day,
-            planner.change_event(unit, day, nested)
-            if nested
-            else planner.event(day, "modification", unit.path, modified),
-            False,
-        )
+    if nested:  # the provision was amended (within it) that day; its own words are not known to be new
+        return day, planner.event(day, "amendment", unit.path, nested), False
+    if modified:  # its effect was modified that day; its words are not known to be new
+        return day, planner.event(day, "modification", unit.path, modified), False
     # nothing inside it changed that day: the provision itself came into force (by an order the source does not name)
     return day, planner.event(day, "commencement", unit.path), True
 
@@ -530,7 +528,7 @@ def _later_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
         return day, planner.change_event(unit, day, changed), False
     nested = planner.descendant_changes(unit, day)
     if nested:
-        return day, planner.change_event(unit, day, nested), False
+        return day, planner.event(day, "amendment", unit.path, nested), False
     commenced = planner.changes(unit, day, {"commencement"})
     if commenced:
         return day, planner.event(day, "commencement", unit.path, commenced), False

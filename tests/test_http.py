@@ -83,7 +83,14 @@ def test_openapi_is_generated_from_the_query_headers(server):
     spec = httpx.get(f"{server}/openapi.json").json()
     text_at = spec["paths"]["/api/text-at"]["get"]
     assert text_at["summary"].startswith("The version of a provision in force on a date")
-    assert {p["name"] for p in text_at["parameters"]} == {"provision", "date", "known_at", "basis", "near_days", "strict"}
+    assert {p["name"] for p in text_at["parameters"]} == {
+        "provision",
+        "date",
+        "known_at",
+        "basis",
+        "near_days",
+        "strict",
+    }
     listing = httpx.get(f"{server}/api/queries").json()
     assert {q["name"] for q in listing} >= {"resolve", "text-at", "versions", "context"}
 

@@ -39,6 +39,7 @@ class _Ref:
     offset: int
     href: str
     ranged: bool = False
+    words: str = ""
 
 
 def _flat(note: etree._Element, ref_tag: str, range_tag: str) -> tuple[str, list[_Ref]]:
@@ -51,7 +52,8 @@ def _flat(note: etree._Element, ref_tag: str, range_tag: str) -> tuple[str, list
             parts.append(node.text)
         for child in node:
             if child.tag == ref_tag and child.get("href"):
-                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("href")))
+                words = _SPACE.sub(" ", "".join(child.itertext())).strip()
+                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("href"), words=words))
             elif child.tag == range_tag and child.get("from"):
                 refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("from"), ranged=True))
             walk(child)
@@ -108,6 +110,7 @@ class AnnotationReader:
     def __init__(self, rules: AnnotationRules, own_uris: set[str]) -> None:
         self.rules = rules
         self.own_uris = own_uris
+        self.titles: dict[str, str] = {}  # how the notes cite each source act (its title, when they give it)
 
     def read(self, meta: etree._Element, namespaces: dict[str, str]) -> dict[str, list[Statement]]:
         """Every note of a kind the rules know, by its eId, as the changes it records."""
@@ -184,6 +187,8 @@ class AnnotationReader:
             if ref.offset < offset or self.is_own_provision(ref.href):
                 continue
             act = ref.href.rstrip("/")
+            if len(ref.words) > len(self.titles.get(act, "")):
+                self.titles[act] = ref.words
             provision = next((r.href for r in refs[index + 1 :] if r.href.startswith(act + "/")), None)
             return act, provision
         return None, None

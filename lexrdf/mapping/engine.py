@@ -424,7 +424,12 @@ def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statemen
     if not rules or "element" not in rules:
         return {}
     compiled = AnnotationRules(rules, reader.mapping.namespace)
-    return AnnotationReader(compiled, own_uris).read(reader.meta, reader.ns)
+    annotation_reader = AnnotationReader(compiled, own_uris)
+    found = annotation_reader.read(reader.meta, reader.ns)
+    for act, title in annotation_reader.titles.items():
+        if not _is_own(act, own_uris) and len(title) > len(reader.ref_titles.get(act, "")):
+            reader.ref_titles[act] = title
+    return found
 
 
 def _annotated_changes(
