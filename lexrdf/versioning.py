@@ -182,8 +182,13 @@ class _Planner:
         self, day: date, kind: str, unit_path: str, mods: Iterable[Modification] = (), source: str | None = None
     ) -> str:
         """The event of `kind` on `day` made by every act the modifications name (or by `source`)."""
-        # an amendment of the provision as a whole is made by every change inside it that day
-        mods = [m for m in mods if m.kind == kind or kind in {"enactment", "commencement", "amendment"}]
+        # a textual event is made by every act that changed the words that day (several acts on one day are all
+        # named; the strongest kind names the event); an amendment as a whole, by every change inside it
+        mods = [
+            m
+            for m in mods
+            if m.kind == kind or kind in {"enactment", "commencement"} or (kind in TEXTUAL and m.kind in TEXTUAL)
+        ]
         if source is not None:
             sources = {source}
         else:
@@ -219,7 +224,7 @@ class _Planner:
     def change_event(self, unit: Unit, day: date, changes: list[Modification]) -> str:
         """The event of the strongest kind among changes taking effect on one day (all their acts named)."""
         kind = max((m.kind for m in changes), key=lambda k: _KIND_RANK.get(k, 0))
-        return self.event(day, kind, unit.path, [m for m in changes if m.kind == kind])
+        return self.event(day, kind, unit.path, changes)
 
     def origin(self, unit: Unit | None) -> tuple[date, str, list[Modification]] | None:
         """When a provision (or, failing a record of its own, its nearest ancestor with one) entered into force:
@@ -377,7 +382,43 @@ def plan_document(document: SourceDocument, stored: StoredAct, minter: IriMinter
         _plan_periods(planner)
     else:
         _plan_expression(planner)
+    _repeal_act(planner)
     return planner.plan
+
+
+def _repeal_act(planner: _Planner) -> None:
+    """A lifecycle event that repeals the act closes the act and every provision in force on that day, by that
+    repeal (named as made by the repealing act). One that names no act ends them without a recorded act. A repeal
+    eventRef on a day the passive modifications repeal some provisions is theirs (samples/single/harbour-act.xml)."""
+    # a repeal the passive modifications place on provisions that day is theirs, not the act's
+    partial = {m.effective for m in planner.document.modifications if m.kind == "repeal"}
+    repeals = sorted(
+        (e for e in planner.document.events if e.kind == "repeal" and e.day not in partial), key=lambda e: e.day
+    )
+    if not repeals:
+        return
+    day, source = repeals[0].day, repeals[0].source_act
+    planned = {v.iri: v for v in planner.plan.new_versions}
+    superseded = {r.version for r in planner.plan.new_records}
+
+    def closing(path: str) -> str:
+        if source:
+            return planner.event(day, "repeal", path, source=planner.source_iri(source))
+        return planner.event(day, "ended-without-recorded-act", path)
+
+    for version in planned.values():
+        record = version.record
+        if version.valid_from < day and (record.valid_until is None or record.valid_until > day):
+            previous_closer = record.closed_by
+            record.valid_until, record.closed_by = day, closing(version.path)
+            planner.linked(record.closed_by).closes.add(version.iri)
+            if previous_closer and previous_closer in planner.plan.events:
+                planner.plan.events[previous_closer].closes.discard(version.iri)
+    for versions in planner.stored.versions.values():
+        for stored in versions:
+            open_on_day = stored.valid_from < day and (stored.valid_until is None or stored.valid_until > day)
+            if open_on_day and stored.iri not in superseded and stored.iri not in planned:
+                planner.supersede(stored, None, day, closing(stored.path))
 
 
 def _plan_expression(planner: _Planner) -> None:
