@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import gc
 import time
-import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from lexrdf.mapping.engine import read_document
 from lexrdf.model import SourceDocument
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
-from lexrdf.store.repository import acts_carrying, expression_dates, read_stored_act
+from lexrdf.store.repository import acts_carrying, earlier_iris, expression_dates, read_stored_act, stored_currency
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, validate_quads
 from lexrdf.versioning import apply_plan, plan_document
@@ -95,13 +94,14 @@ def known_acts(store: Store, groups: list[list[SourceDocument]], acts: list[str]
     """Which IRI names each act this ingest mentions, so that one act has one identity whatever the order of
     ingest: every identifier of an act being ingested, and every reference to an act held in the store, names
     that act's own IRI; an act being ingested that the store knew only by reference gets the IRIs minted for it
-    then (each to be recorded ``owl:sameAs`` it)."""
+    then (each to be recorded ``owl:sameAs`` it and the other IRIs minted for it, as `KnownActs` says)."""
     held: dict[str, str] = {}
     for group, act in zip(groups, acts, strict=True):
         for document in group:
             for identifier in _identifiers(document):
                 held.setdefault(identifier, act)
     minted_earlier: dict[str, tuple[str, ...]] = {}
+    linked: dict[str, tuple[str, ...]] = {}
     for group, act in zip(groups, acts, strict=True):
         identifiers = {identifier for document in group for identifier in _identifiers(document)}
         earlier = {
@@ -112,6 +112,7 @@ def known_acts(store: Store, groups: list[list[SourceDocument]], acts: list[str]
         }
         if earlier:
             minted_earlier[act] = tuple(sorted(earlier))
+            linked[act] = tuple(sorted(earlier_iris(store, act)))
     looked_up: set[str] = set()
     for reference in sorted({ref for group in groups for document in group for ref in _references(document)}):
         for form in identifier_forms(reference):
@@ -124,7 +125,7 @@ def known_acts(store: Store, groups: list[list[SourceDocument]], acts: list[str]
             if stored:
                 held[form] = stored[0]
                 break
-    return KnownActs(held, minted_earlier)
+    return KnownActs(held, minted_earlier, linked)
 
 
 def _identifiers(document: SourceDocument) -> list[str]:
@@ -189,28 +190,17 @@ def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> l
     return [sorted(_one_per_expression(group), key=lambda d: d.expression_date) for group in by_work.values()]
 
 
-def check_order(
+def plan_late_groups(
     groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter
 ) -> dict[int, ActWrite]:
-    """Refuse, before anything is written, a new expression older than the latest one already ingested for its
-    act that would change what is stored: versioning adds expressions in time order (an older one would need
-    every later one re-read). An expression consistent with the store (already ingested, or changing nothing)
-    may come again. Returns the groups it had to plan, by index, so that they are not planned twice."""
+    """Plan, before anything is written, every act that gets an expression older than one already stored: such a
+    document may contradict what later sources say, and that refuses the whole batch with the store unchanged.
+    Returns the writes planned, by group index, so that they are not planned twice."""
     planned: dict[int, ActWrite] = {}
     for index, (group, act) in enumerate(zip(groups, acts, strict=True)):
         known = expression_dates(store, act)
-        late = [d for d in group if known and d.expression_date < max(known) and d.expression_date not in known]
-        if not late:
-            continue
-        planned[index] = write = plan_act(group, act, store, minter)
-        for document in late:
-            if document.path in write.changed:
-                raise SourceError(
-                    document.path,
-                    None,
-                    f"expression of {document.expression_date} is older than {max(known)}, the latest ingested for "
-                    f"{act}, and changes it; expressions are added in time order (ingest them oldest first)",
-                )
+        if known and any(d.expression_date < max(known) for d in group):
+            planned[index] = plan_act(group, act, store, minter)
     return planned
 
 
@@ -218,13 +208,22 @@ def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMin
     """Version one act's documents against the store: the quads they would add."""
     write = ActWrite(act, documents=group)
     stored = read_stored_act(store, write.act)
+    current_to = stored_currency(store, write.act)
+    known = expression_dates(store, write.act)
     for document in group:
-        plan = plan_document(document, stored, minter)
-        if not plan.changes_anything:
+        # an expression older than one already stored fills the history behind it (archives back-filled)
+        next_expression = min((d for d in known if d > document.expression_date), default=None)
+        plan = plan_document(document, stored, minter, next_expression)
+        known.add(document.expression_date)
+        # a later consolidation that confirms every text still tells how far the sources now vouch for it
+        plan.advances_currency = bool(document.current_to and (current_to is None or document.current_to > current_to))
+        if not (plan.changes_anything or plan.advances_currency):
             continue
+        if plan.advances_currency:
+            current_to = document.current_to
         write.changed.append(document.path)
         recorded_at = datetime.now(UTC)
-        changeset = minter.changeset(f"{recorded_at:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}")
+        changeset = minter.new_changeset(recorded_at)
         write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
         write.provisions += len(plan.new_provisions)
         write.versions += len(plan.new_versions)
@@ -242,7 +241,7 @@ def prepare(
     groups = read_all(paths, progress)
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts))
-    planned = check_order(groups, acts, store, minter)
+    planned = plan_late_groups(groups, acts, store, minter)
     return [planned.get(i) or plan_act(group, acts[i], store, minter) for i, group in enumerate(groups)]
 
 
@@ -275,7 +274,7 @@ def ingest(
     groups = read_all(paths, progress)
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts))
-    planned = check_order(groups, acts, store, minter)
+    planned = plan_late_groups(groups, acts, store, minter)
     summary = IngestSummary(files=sum(len(group) for group in groups))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 
+from lexrdf.errors import SourceError
 from lexrdf.model import Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter, short_hash
 
@@ -160,6 +161,7 @@ class _Planner:
             self.lifecycle_by_day[event.day].append(event)
         self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
         self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
+        self.next_expression: date | None = None
 
     def _descendants(self) -> dict[str, set[str]]:
         parent_of = {u.path: u.parent_path for u in self.document.units}
@@ -374,9 +376,13 @@ class _Planner:
         return Unit(None, "", "act", None, "", doc.short_title or "", doc.title, Window(start), None)
 
 
-def plan_document(document: SourceDocument, stored: StoredAct, minter: IriMinter) -> Plan:
-    """Plan what `document` adds to the stored state of its act."""
+def plan_document(
+    document: SourceDocument, stored: StoredAct, minter: IriMinter, next_expression: date | None = None
+) -> Plan:
+    """Plan what `document` adds to the stored state of its act. `next_expression` is the date of the earliest
+    expression already stored that is later than this one (an archive back-filled out of order)."""
     planner = _Planner(document, stored, minter)
+    planner.next_expression = next_expression
     planner.order_provisions()
     if document.periods_authoritative:
         _plan_periods(planner)
@@ -422,9 +428,15 @@ def _repeal_act(planner: _Planner) -> None:
 
 
 def _plan_expression(planner: _Planner) -> None:
-    """One document = the text in force from its expression date on."""
+    """One document = the text in force from its expression date on.
+
+    An expression older than one already stored (`next_expression`) fills the history behind it: a text it shows
+    that no stored version covers gets a version up to the next stored change (or, absent from the next stored
+    expression, up to that expression); a text that contradicts what the later sources say was in force then is
+    refused."""
     document, stored = planner.document, planner.stored
     first_of_act = not stored.has_versions
+    late = planner.next_expression
     day = document.expression_date
     seen: set[str] = set()
     for unit in [planner.act_unit(), *document.units]:
@@ -446,18 +458,28 @@ def _plan_expression(planner: _Planner) -> None:
         if current is not None and current.valid_from == starts_on:
             planner.supersede(current, unit, current.valid_until, current.closed_by)
             continue
+        if current is not None and late:
+            raise SourceError(
+                document.path,
+                unit.line,
+                f"{unit.eid or 'the act'} reads otherwise on {starts_on} than the version in force from "
+                f"{current.valid_from} that later sources give: the sources contradict each other",
+            )
         if current is not None:
             opened_by = planner.opening_event(unit, starts_on, False)
             planner.supersede(current, None, starts_on, opened_by)
             window = Window(starts_on, current.valid_until, unit.window.applicable_from if unit.window else None)
             planner.add_version(unit, window, opened_by, current.iri, current.closed_by)
             continue
-        later = next((v for v in versions if v.valid_from > starts_on), None)
         earlier = [v for v in versions if v.valid_from < starts_on]
+        if late and unit.window and unit.window.start < starts_on:  # back to its @period, after what came before
+            floor = max((v.valid_until for v in earlier if v.valid_until), default=unit.window.start)
+            starts_on = max(unit.window.start, floor)
+        later = next((v for v in versions if v.valid_from > starts_on), None)
         opened_by = planner.opening_event(unit, starts_on, first_of_act and not earlier, new_provision=True)
-        window = Window(
-            starts_on, later.valid_from if later else None, unit.window.applicable_from if unit.window else None
-        )
+        ends_on = later.valid_from if later else late
+        closed_by = later.opened_by if later else (planner.closing_event(unit, late, None) if late else None)
+        window = Window(starts_on, ends_on, unit.window.applicable_from if unit.window else None)
         # Absent from every earlier expression and created (not substituted) then: nothing of it was in force before.
         created = planner.plan.events[opened_by].kind in {"enactment", "insertion"}
         planner.add_version(
@@ -465,10 +487,11 @@ def _plan_expression(planner: _Planner) -> None:
             window,
             opened_by,
             earlier[-1].iri if earlier else None,
-            later.opened_by if later else None,
+            closed_by,
             begins_history=created and not earlier,
         )
-    _close_absent(planner, seen, day)
+    if not late:  # an older expression cannot end what later ones show
+        _close_absent(planner, seen, day)
 
 
 def _plan_periods(planner: _Planner) -> None:

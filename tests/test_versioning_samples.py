@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import HARBOUR, ODA, SAMPLES
+from conftest import HARBOUR, ODA, SAMPLES, open_lex
 from invariants import assert_windows_sound
 
 EXPRESSIONS = SAMPLES / "expressions"
@@ -205,11 +205,61 @@ def test_a_later_consolidation_alone_dates_each_text_by_its_period(lex):
     assert lex.text_at(f"{ODA}/art_2/para_3", "2003-01-01").status == "not-yet-in-force"
 
 
-def test_an_expression_older_than_the_latest_ingested_is_refused_before_any_write(lex):
+def test_an_older_expression_back_fills_the_history(lex):
+    # the 2010 consolidation alone: art. 3(2) "substituted" on 2004-07-01, its earlier words unknown; art. 6 absent
+    lex.ingest([EXPRESSIONS / "open-data-act@2010-01-01.xml"])
+    assert lex.text_at(f"{ODA}/art_3/para_2", "2003-01-01").status == "outside-coverage"
+    assert lex.text_at(f"{ODA}/art_6", "2003-01-01").status == "unknown-reference"
+    # then the archive's 2001 expression: what it shows fills the history behind, nothing stored is edited
+    lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
+    earlier = lex.text_at(f"{ODA}/art_3/para_2", "2003-01-01")
+    assert earlier.status == "in-force"
+    assert earlier.text.startswith("Publication under paragraph 1 shall take place within twelve")
+    assert (earlier.valid_from, earlier.valid_until) == ("2001-04-01", "2004-07-01")
+    assert earlier.closed_by.type == "substitution"
+    assert lex.text_at(f"{ODA}/art_3/para_2", "2005-01-01").text.startswith(
+        "Publication under paragraph 1 shall take place within three"
+    )
+    # art. 6 is in the 2001 text and absent from the 2010 one: in force from 2001 until 2010, then ended
+    (art_6,) = lex.versions(f"{ODA}/art_6")
+    assert (art_6.valid_from, art_6.valid_until, art_6.closed_by.type) == (
+        "2001-04-01",
+        "2010-01-01",
+        "ended-without-recorded-act",
+    )
+    assert assert_windows_sound(lex)
+    # newest first, the 2004 expression last: the same history as all three ingested in time order
+    lex.ingest([EXPRESSIONS / "open-data-act@2004-07-01.xml"])
+    ordered = open_lex(lex.settings.store.parent / "ordered")
+    try:
+        ordered.ingest([EXPRESSIONS])
+        for path in (
+            "",
+            "art_3/para_2",
+            "art_6",
+            "art_6/para_1",
+            "art_1/para_1",
+            "art_2/para_3",
+            "art_5",
+            "art_5/para_1",
+        ):
+            iri = f"{ODA}/{path}".rstrip("/")
+            mine = [(v.valid_from, v.valid_until, v.text, v.opened_by.type) for v in lex.versions(iri)]
+            theirs = [(v.valid_from, v.valid_until, v.text, v.opened_by.type) for v in ordered.versions(iri)]
+            assert mine == theirs, path
+    finally:
+        ordered.close()
+
+
+def test_an_older_expression_that_contradicts_later_sources_is_refused_before_any_write(lex, tmp_path):
     from lexrdf.errors import SourceError
 
     lex.ingest([EXPRESSIONS / "open-data-act@2010-01-01.xml"])
     count = lex.store.quad_count()
-    with pytest.raises(SourceError, match="older than 2010-01-01.*changes it"):
-        lex.ingest([SAMPLES / "single", EXPRESSIONS / "open-data-act@2004-07-01.xml"])
+    # the 2010 text says art. 1(1) has read the same since 2001; an "older" text saying otherwise contradicts it
+    forged = tmp_path / "oda@2004.xml"
+    source = (EXPRESSIONS / "open-data-act@2004-07-01.xml").read_text(encoding="utf-8")
+    forged.write_text(source.replace("lays down rules on the re-use", "lays down other rules on the re-use"))
+    with pytest.raises(SourceError, match="art_1__para_1 reads otherwise on 2004-07-01.*contradict"):
+        lex.ingest([SAMPLES / "single", forged])
     assert lex.store.quad_count() == count  # the Harbour Act of the same batch was not written either
