@@ -7,7 +7,6 @@ lex:recordedBy, lex:supersededAt or lex:supersededBy; every record it adds is st
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,7 +82,7 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
     if not any(True for _ in store.graph_quads(graph)):
         raise SourceError(str(path), None, f"act {graph.value} is not in the store")
     now = datetime.now(UTC)
-    changeset = NamedNode(IriMinter(settings.base_iri).changeset(f"{now:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}"))
+    changeset = NamedNode(IriMinter(settings.base_iri).new_changeset(now))
     recorded = Literal(now.isoformat(), datatype=XSD.dateTime)
     quads = [Quad(t.subject, t.predicate, t.object, graph) for t in triples]
     records = {t.subject for t in triples if t.predicate == RDF.type and t.object in _RECORDS}

@@ -175,8 +175,8 @@ def _act(out: Emitter, document: SourceDocument) -> None:
     if document.publication_date:
         out.add(act, LEX.publicationDate, _date(document.publication_date))
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
-    for earlier in out.minter.known.minted_earlier.get(act.value, ()):
-        out.add(NamedNode(earlier), OWL.sameAs, act)
+    for earlier, same in out.minter.known.equivalences(act.value):
+        out.add(NamedNode(earlier), OWL.sameAs, NamedNode(same))
 
 
 def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
@@ -74,8 +75,10 @@ class KnownActs:
     """The acts one ingest names by their own IRI, so that an act has one identity however it is cited.
 
     `held` maps every identifier a source gives an act we hold (stored, or ingested in the same run) to the act's
-    IRI; `minted_earlier` maps an act's IRI to the IRIs minted for it while it was known only by reference
-    (its graph records each as ``owl:sameAs`` the act).
+    IRI; `minted_earlier` maps an act's IRI to the IRIs minted for it while it was known only by reference, to be
+    linked now, and `linked` to those its graph already links. The act's graph records each IRI minted earlier
+    ``owl:sameAs`` the act and every other IRI minted for it, so that each is one hop from all the others (see
+    `equivalences`).
 
     >>> known = KnownActs({"http://www.legislation.gov.uk/id/ukpga/2000/36": "https://e.org/eli/gb-ukm/act/2000-11-30/36"})
     >>> known.act("http://www.legislation.gov.uk/id/ukpga/2000/36/")
@@ -86,10 +89,26 @@ class KnownActs:
 
     held: Mapping[str, str] = field(default_factory=dict)
     minted_earlier: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    linked: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def act(self, reference: str) -> str | None:
         """The IRI of the act we hold under any form of `reference`, or None."""
         return next((self.held[form] for form in identifier_forms(reference) if form in self.held), None)
+
+    def equivalences(self, act: str) -> list[tuple[str, str]]:
+        """The ``owl:sameAs`` pairs the act's graph gains: each IRI minted earlier is the act, and is each other.
+
+        >>> known = KnownActs(minted_earlier={"B": ("R2",)}, linked={"B": ("R1",)})
+        >>> known.equivalences("B")
+        [('R2', 'B'), ('R2', 'R1'), ('R1', 'R2')]
+        """
+        new = self.minted_earlier.get(act, ())
+        pairs = [(earlier, act) for earlier in new]
+        for earlier in new:
+            for other in dict.fromkeys((*new, *self.linked.get(act, ()))):
+                if other != earlier:
+                    pairs += [pair for pair in ((earlier, other), (other, earlier)) if pair not in pairs]
+        return pairs
 
 
 @dataclass(frozen=True)
@@ -154,6 +173,10 @@ class IriMinter:
 
     def changeset(self, identifier: str) -> str:
         return f"{self.base}/changeset/{identifier}"
+
+    def new_changeset(self, recorded_at: datetime) -> str:
+        """A changeset not minted before: its transaction time and a random suffix."""
+        return self.changeset(f"{recorded_at:%Y%m%dT%H%M%S%f}-{uuid.uuid4().hex[:8]}")
 
     def authority(self, reference: str) -> str:
         cleaned = re.sub(r"^[a-z]+://", "", reference.strip()).strip("/#")

@@ -60,6 +60,23 @@ class Parameter:
     default: str | None = None
     derived_from: str | None = None  # bound from another parameter's value, never given directly
     allowed: tuple[str, ...] = ()  # the values it may take (grlc's #+ enumerate), when restricted
+    derived_match: str | None = None  # a derived value is group 1 of this regex matching the whole value
+
+    def derive(self, raw: str) -> NamedNode | Literal:
+        """A derived parameter's term from its source value, or NOTHING when the value does not fit.
+
+        >>> eid = Parameter("eid", "string", False, "_eid", derived_from="ref", derived_match="[^~#]*[~#](.+)")
+        >>> eid.derive("/akn/xx/act/2001-03-14/12~art_3").value, eid.derive("/akn/xx/act/2001-03-14/12") == NOTHING
+        ('art_3', True)
+        """
+        value = raw.strip() if isinstance(raw, str) else raw
+        if self.derived_match is not None:
+            match = re.fullmatch(self.derived_match, str(value), re.DOTALL)
+            value = match.group(1) if match else ""
+        try:
+            return self.bind(value) if value else NOTHING
+        except QueryError:
+            return NOTHING
 
     def bind(self, raw: str) -> NamedNode | Literal:
         """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter."""
@@ -69,7 +86,10 @@ class Parameter:
         if self.kind == "iri":
             if not isinstance(value, str) or not _ABSOLUTE_IRI.match(value):
                 raise QueryError(f"parameter {self.name!r}: {raw!r} is not an absolute IRI")
-            return NamedNode(value)
+            try:
+                return NamedNode(value)
+            except ValueError:  # a character an IRI may not hold (a control character, say)
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an absolute IRI") from None
         if self.kind == "date":
             try:
                 return Literal(date.fromisoformat(str(value)).isoformat(), datatype=XSD.date)
@@ -126,7 +146,8 @@ class Query:
     def bindings(self, values: dict[str, Any]) -> dict[str, NamedNode | Literal]:
         """Check and type the given values; fill defaults and derived values; refuse unknown or missing ones.
 
-        A derived parameter (``#+ derived: [{ref_iri: ref}]``) is the same value typed again, bound only when it
+        A derived parameter (``#+ derived: [{ref_iri: ref}]``) is the same value typed again (or, with
+        ``{work: {from: ref, match: REGEX}}``, the part of it the regex's group 1 matches), bound only when it
         is valid as that type; otherwise it is bound to an IRI no data uses, so that it matches nothing.
         """
         known = {p.name for p in self.public_parameters}
@@ -138,10 +159,7 @@ class Query:
         bound: dict[str, NamedNode | Literal] = {}
         for parameter in self.parameters:
             if parameter.derived_from is not None:
-                try:
-                    bound[parameter.variable] = parameter.bind(values.get(parameter.derived_from) or "")
-                except QueryError:
-                    bound[parameter.variable] = NOTHING
+                bound[parameter.variable] = parameter.derive(values.get(parameter.derived_from) or "")
                 continue
             raw = values.get(parameter.name)
             if raw is None or raw == "":
@@ -192,8 +210,13 @@ def parse_query(name: str, text: str) -> Query:
     for item in header.get("enumerate", []) or []:
         allowed.update({str(k): tuple(str(v) for v in values) for k, values in item.items()})
     derived: dict[str, str] = {}
+    matches: dict[str, str] = {}
     for item in header.get("derived", []) or []:
-        derived.update({str(k): str(v) for k, v in item.items()})
+        for key, source in item.items():
+            if isinstance(source, dict):  # {from: parameter, match: regex}
+                derived[str(key)], matches[str(key)] = str(source["from"]), str(source["match"])
+            else:
+                derived[str(key)] = str(source)
     body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
     parameters: dict[str, Parameter] = {}
     for match in _PARAMETER.finditer(body):
@@ -207,6 +230,7 @@ def parse_query(name: str, text: str) -> Query:
                 defaults.get(pname),
                 derived.get(pname),
                 allowed.get(pname, ()),
+                matches.get(pname),
             )
     for parameter in parameters.values():
         if not parameter.required and parameter.default is None and parameter.derived_from is None:

@@ -40,6 +40,12 @@ def acts_carrying(store: Store, identifier: str) -> list[NamedAct]:
     return sorted(named, key=lambda act: (act.by_reference, act.iri))
 
 
+def earlier_iris(store: Store, act: str) -> set[str]:
+    """The IRIs minted for an act while it was known only by reference, recorded ``owl:sameAs`` it."""
+    rows = store.select(load_library()["_act-earlier-iris"].bound({"act": act}))
+    return {row["earlier"].value for row in rows}
+
+
 def expression_dates(store: Store, act: str) -> set[date]:
     """The point-in-time expressions already ingested for an act."""
     rows = store.select(load_library()["_act-expressions"].bound({"act": act}))
@@ -84,4 +90,11 @@ def _text(row, name: str) -> str:
     return row[name].value if row[name] is not None else ""
 
 
-__all__ = ["NamedAct", "acts_carrying", "expression_dates", "read_stored_act"]
+__all__ = ["NamedAct", "acts_carrying", "earlier_iris", "expression_dates", "read_stored_act"]
+
+
+def stored_currency(store: Store, act: str) -> date | None:
+    """The date up to which the act's ingested sources vouch for its text, if any is recorded."""
+    rows = list(store.select(load_library()["_act-currency"].bound({"act": act})))
+    latest = rows[0]["latest"] if rows else None
+    return date.fromisoformat(latest.value) if latest is not None else None
