@@ -67,6 +67,7 @@ class VersionAnswer:
     citation: str | None = None
     near_change: NearChange | None = None
     current_to: str | None = None
+    languages: list[str] = field(default_factory=list)  # the languages the version has a text in
     message: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,15 +120,34 @@ def version_from_row(row: QuerySolution, provision: str, status: str = IN_FORCE)
 
 
 def distinct_versions(rows: list[QuerySolution]) -> list[QuerySolution]:
-    """One row per version (rows repeat when an event names several source acts)."""
-    seen: set[str] = set()
-    kept: list[QuerySolution] = []
+    """One row per version (rows repeat when an event names several source acts, and once per language): the
+    row in the asked language (``_language``) when there is one."""
+    asked = _asked_language(rows)
+    chosen: dict[str, QuerySolution] = {}
     for row in rows:
         version = _value(row, "version")
-        if version is not None and version not in seen:
-            seen.add(version)
-            kept.append(row)
-    return kept
+        if version is None:
+            continue
+        if version not in chosen or (asked and _value(row, "language") == asked != _value(chosen[version], "language")):
+            chosen[version] = row
+    return list(chosen.values())
+
+
+def _asked_language(rows: list[QuerySolution]) -> str | None:
+    asked = _value(rows[0], "_language") if rows else None
+    return None if asked in (None, "any") else asked
+
+
+def with_languages(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
+    """Name the languages the answer's version has a text in; without the asked one, give no text."""
+    if answer.version is None:
+        return answer
+    answer.languages = sorted({_value(r, "language") for r in rows if _value(r, "version") == answer.version} - {None})
+    asked = _asked_language(rows)
+    if asked and answer.language != asked:
+        answer.text = answer.number = answer.heading = answer.language = None
+        answer.message = f"no text in {asked!r} is recorded for this version; it has: {', '.join(answer.languages)}"
+    return answer
 
 
 def _with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
@@ -168,7 +188,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
     for row in versions:
         by_relation[_value(row, "relation") or "at"].append(row)
     if by_relation["at"]:
-        return _with_sources(version_from_row(by_relation["at"][0], provision), rows)
+        return with_languages(_with_sources(version_from_row(by_relation["at"][0], provision), rows), rows)
     if not versions:
         repeals = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
         repeal = next((r for r in repeals if (_value(r, "repeal_date") or "") <= day.isoformat()), None)
@@ -209,6 +229,8 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
     first = _with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows)
     opened = first.opened_by
     made_by = f" ({opened.type}" + (f" by {opened.source})" if opened and opened.source else ")") if opened else ""
+    if opened and opened.type == "started-without-recorded-act":
+        made_by = " (the sources record no act for its start: they show it from then, its words may be older)"
     if _value(later[0], "begins_history") != "true":
         first.status = OUTSIDE_COVERAGE
         first.message = (
@@ -360,7 +382,7 @@ class ImpactItem:
     """What one event did to one provision."""
 
     provision: str
-    effect: str  # opened, changed or closed
+    effect: str  # opened, changed or closed; or "amended (not yet consolidated)" (an amending act's statement)
     event: str
     type: str
     date: str
@@ -540,14 +562,17 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
         )
         if _value(row, "effect") == "opened":
             item.version_opened = _value(row, "version")
-        else:
+        elif _value(row, "effect") == "closed":
             item.version_closed = _value(row, "version")
+        else:  # recorded by an amending act, no version yet: "amended (not yet consolidated)"
+            item.effect = _value(row, "effect") or ""
     for item in merged.values():
-        item.effect = (
-            "changed"
-            if item.version_opened and item.version_closed
-            else ("opened" if item.version_opened else "closed")
-        )
+        if item.version_opened or item.version_closed or not item.effect:
+            item.effect = (
+                "changed"
+                if item.version_opened and item.version_closed
+                else ("opened" if item.version_opened else "closed")
+            )
     items = sorted(merged.values(), key=lambda i: (i.date, i.event, i.provision))
     status = RESOLVED if items else UNKNOWN_REFERENCE
     return ImpactAnswer(status, act, len(items), items)

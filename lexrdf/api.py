@@ -40,6 +40,7 @@ from lexrdf.answers import (
     search_answer,
     text_at_answer,
     version_from_row,
+    with_languages,
 )
 from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
@@ -117,6 +118,7 @@ class Lexrdf:
         basis: str | None = None,
         near_days: int | str | None = None,
         strict: bool | str | None = None,
+        language: str | None = None,
     ) -> VersionAnswer:
         """The version of `provision` in force (or applicable, with basis="applicable") on `date` as recorded
         at `known_at`, or a typed non-answer saying why there is none; flags a change within `near_days`.
@@ -131,6 +133,7 @@ class Lexrdf:
             basis=basis,
             near_days=near_days,
             strict=strict_value,
+            language=language,
         )
         answer = text_at_answer(rows, provision, day, strict=strict_value == "true")
         if rows:
@@ -144,10 +147,13 @@ class Lexrdf:
                 )
         return answer
 
-    def versions(self, provision: str, known_at: str | None = None) -> list[VersionAnswer]:
-        """Every version of `provision` in time order; empty when the provision is unknown."""
-        rows = distinct_versions(self.rows("versions", provision=provision, known_at=known_at))
-        return [version_from_row(row, provision, status="version") for row in rows]
+    def versions(self, provision: str, known_at: str | None = None, language: str | None = None) -> list[VersionAnswer]:
+        """Every version of `provision` in time order (its text in `language` when given); empty when the
+        provision is unknown."""
+        rows = self.rows("versions", provision=provision, known_at=known_at, language=language)
+        return [
+            with_languages(version_from_row(row, provision, status="version"), rows) for row in distinct_versions(rows)
+        ]
 
     def context(self, provision: str, date: str | date, known_at: str | None = None) -> ContextAnswer:
         """The ancestors of `provision` (itself last), root first, each with its text on `date`."""

@@ -30,6 +30,7 @@ BaseOption = Annotated[str | None, typer.Option("--base-iri", help="Base IRI of 
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show error details.")]
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+NOTICES_SHOWN = 10  # ingest warnings printed without --verbose
 
 
 def _fail(exc: Exception, verbose: bool, code: int = 1) -> None:
@@ -87,6 +88,16 @@ def ingest(
         finally:
             lex.close()
         out.print(summary.line(), highlight=False)
+        # what could not be recorded (names file, line and element): every line with --verbose or when few
+        shown = summary.notices if verbose or len(summary.notices) <= NOTICES_SHOWN else []
+        for notice in shown:
+            err.print(f"[yellow]warning:[/] {notice}", highlight=False, soft_wrap=True)
+        if len(shown) < len(summary.notices):
+            err.print(
+                f"[yellow]warning:[/] {len(summary.notices)} statements of the sources could not be used as written "
+                "(--verbose lists each with its file and line)",
+                highlight=False,
+            )
         if summary.refused:
             from lexrdf.validate.render import render_text
 

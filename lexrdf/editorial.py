@@ -2,13 +2,13 @@
 submitted as Turtle or JSON-LD, validated with the same shapes, and written to their act's graph.
 
 Transaction time is the platform's, not the editor's: a submission may not carry lex:recordedAt,
-lex:recordedBy, lex:supersededAt or lex:supersededBy; every record it adds is stamped with a new changeset.
+lex:recordedBy, lex:supersededAt or lex:supersededBy; every record it adds is stamped with a new changeset, whose
+time is that of the commit (as for an ingest, see lexrdf.txtime).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pyoxigraph
@@ -17,9 +17,10 @@ from pyoxigraph import Literal, NamedNode, Quad, RdfFormat
 from lexrdf.errors import SourceError
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
+from lexrdf.txtime import Pending, stamp
 from lexrdf.uris import IriMinter
 from lexrdf.validate import Report, validate_quads
-from lexrdf.vocab import LEX, PROV, RDF, XSD
+from lexrdf.vocab import LEX, PROV, RDF
 
 FORMATS = {
     ".ttl": RdfFormat.TURTLE,
@@ -81,9 +82,9 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
     graph = NamedNode(_act_of(triples, path, act))
     if not any(True for _ in store.graph_quads(graph)):
         raise SourceError(str(path), None, f"act {graph.value} is not in the store")
-    now = datetime.now(UTC)
-    changeset = NamedNode(IriMinter(settings.base_iri).new_changeset(now))
-    recorded = Literal(now.isoformat(), datatype=XSD.dateTime)
+    provisional = store.clock.next()  # the store stamps the commit's time in its place
+    changeset = NamedNode(IriMinter(settings.base_iri).new_changeset(provisional))
+    recorded = stamp(provisional)
     quads = [Quad(t.subject, t.predicate, t.object, graph) for t in triples]
     records = {t.subject for t in triples if t.predicate == RDF.type and t.object in _RECORDS}
     for subject in sorted(records, key=str):
@@ -95,5 +96,5 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
     ]
     report = validate_quads([*store.graph_quads(graph), *quads], graph)
     if report.conforms:
-        store.add_act_graph(graph, quads)
+        store.add_act_graph(graph, quads, Pending([(provisional, changeset.value)]))
     return Submission(graph.value, report, report.conforms, len(quads))

@@ -13,7 +13,7 @@ from pyoxigraph import Literal, NamedNode, Quad
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import SourceDocument
 from lexrdf.uris import IriMinter, PortionPaths, identifier_forms
-from lexrdf.versioning import NewRecord, Plan, expression_iri, record_iri
+from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
 from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD
 
 _TRUE = Literal("true", datatype=XSD.boolean)
@@ -56,7 +56,7 @@ def emit_act(
 ) -> list[Quad]:
     """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset."""
     out = Emitter(plan.act, minter, changeset, recorded_at)
-    _act(out, document)
+    _act(out, document, new=not stored_events)
     _portion_identifiers(out, document, plan)
     parent_of = {unit.path: unit.parent_path for unit in document.units}
     for unit, order in plan.new_provisions:
@@ -69,6 +69,7 @@ def emit_act(
             out.add(provision, LEX.within, NamedNode(minter.provision(plan.act, ancestor)))
             ancestor = parent_of.get(ancestor)
         out.add(provision, RDF.type, LEX.Provision)
+        out.recorded(provision)  # known from then on ("as known at" a time before, it is an unknown reference)
         out.add(provision, LEX.act, out.act)
         out.add(provision, LEX.parent, parent)
         out.add(provision, LEX.order, Literal(str(order), datatype=XSD.decimal))
@@ -106,13 +107,15 @@ def emit_act(
             out.recorded(event)
             if document.authority and spec.kind == "enactment":
                 out.add(event, LEX.authority, NamedNode(minter.authority(document.authority)))
-        if spec.iri not in stored_events:  # a recorded event keeps the source acts it was recorded with
+        # a recorded event keeps the source acts, provisions and notes it was recorded with: a link added to it
+        # later would carry no transaction time ("as known at" must not see it before it was added)
+        if spec.iri not in stored_events:
             for source in sorted(spec.source_acts):
                 out.add(event, LEX.sourceAct, _cited_act(out, source, document))
-        for source_provision in sorted(spec.source_provisions):
-            out.add(event, LEX.sourceProvision, NamedNode(source_provision))
-        for note in sorted(spec.notes):
-            out.add(event, LEX.sourceNote, Literal(note))
+            for source_provision in sorted(spec.source_provisions):
+                out.add(event, LEX.sourceProvision, NamedNode(source_provision))
+            for note in sorted(spec.notes):
+                out.add(event, LEX.sourceNote, Literal(note))
         for path in sorted(spec.affects):
             out.add(event, LEX.affects, NamedNode(minter.provision(plan.act, path)))
         for version in sorted(spec.opens):
@@ -136,8 +139,9 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
     version = NamedNode(record.version)
     out.add(node, RDF.type, LEX.VersionRecord)
     out.add(node, LEX.recordOf, version)
-    expression = NamedNode(expression_iri(out.minter, record, language))
-    if record.unit is not None:
+    added = expression_iri(out.minter, record, language)
+    if record.unit is not None and added:
+        expression = NamedNode(added)
         out.add(expression, RDF.type, LEX.Expression)
         out.add(expression, LEX.realizes, version)
         out.add(expression, LEX.language, Literal(language))
@@ -147,7 +151,8 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
         if record.unit.heading:
             out.add(expression, LEX.heading, Literal(record.unit.heading))
         out.recorded(expression)
-    out.add(node, LEX.expression, expression)
+    for kept in sorted(record_expressions(out.minter, record, language).values()):
+        out.add(node, LEX.expression, NamedNode(kept))
     if record.valid_until:
         out.add(node, LEX.validUntil, _date(record.valid_until))
     if record.closed_by:
@@ -159,21 +164,22 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
         out.add(previous, LEX.supersededBy, out.changeset)
 
 
-def _act(out: Emitter, document: SourceDocument) -> None:
+def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
     act = out.act
     out.add(act, RDF.type, LEX.Act)
     out.add(act, LEX.frbrWork, Literal(document.frbr_work))
     for alias in document.frbr_aliases:
         out.add(act, LEX.frbrWork, Literal(alias))
-    out.add(act, LEX.title, Literal(document.title))
-    if document.short_title:
-        out.add(act, LEX.shortTitle, Literal(document.short_title))
-    out.add(act, LEX.jurisdiction, Literal(document.jurisdiction))
-    out.add(act, LEX.actType, Literal(document.act_type))
-    out.add(act, LEX.actNumber, Literal(document.act_number))
-    out.add(act, LEX.documentDate, _date(document.work_date))
-    if document.publication_date:
-        out.add(act, LEX.publicationDate, _date(document.publication_date))
+    if new:  # as first recorded (untimed); what a later expression says of the act is in the act's versions
+        out.add(act, LEX.title, Literal(document.title))
+        if document.short_title:
+            out.add(act, LEX.shortTitle, Literal(document.short_title))
+        out.add(act, LEX.jurisdiction, Literal(document.jurisdiction))
+        out.add(act, LEX.actType, Literal(document.act_type))
+        out.add(act, LEX.actNumber, Literal(document.act_number))
+        out.add(act, LEX.documentDate, _date(document.work_date))
+        if document.publication_date:
+            out.add(act, LEX.publicationDate, _date(document.publication_date))
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
     for earlier, same in out.minter.known.equivalences(act.value):
         out.add(NamedNode(earlier), OWL.sameAs, NamedNode(same))

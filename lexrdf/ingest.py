@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from pyoxigraph import NamedNode
 
+from lexrdf.active import ActivePlan, plan_active
 from lexrdf.emit import emit_act
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
@@ -23,9 +24,11 @@ from lexrdf.model import SourceDocument
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
 from lexrdf.store.repository import acts_carrying, earlier_iris, expression_dates, read_stored_act, stored_currency
+from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, validate_quads
 from lexrdf.versioning import apply_plan, plan_document
+from lexrdf.vocab import LEX, RDF
 
 Progress = Callable[[str, int, int], None]
 
@@ -45,10 +48,13 @@ class IngestSummary:
     act_iris: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # acts not written: their graph would not conform
     reports: dict[str, Report] = field(default_factory=dict)
+    # what the sources say that could not be recorded, one line each naming file, line and element (an amending
+    # act's destination that names no provision of the act it amends): written nothing, reported
+    notices: list[str] = field(default_factory=list)
 
     @property
     def warnings(self) -> int:
-        return sum(len(r.warnings) for r in self.reports.values())
+        return sum(len(r.warnings) for r in self.reports.values()) + len(self.notices)
 
     @property
     def quads_per_second(self) -> float:
@@ -138,6 +144,7 @@ def _references(document: SourceDocument) -> set[str]:
         {event.source_act for event in document.events if event.source_act}
         | {change.source_act for change in document.modifications if change.source_act}
         | set(document.cited_acts)
+        | {change.target_work for change in document.active_modifications if change.target_work}
     )
 
 
@@ -146,12 +153,13 @@ def _content(document: SourceDocument) -> list[tuple]:
 
 
 def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
-    """Drop exact duplicates of an expression; refuse two files that disagree about the same expression."""
-    kept: dict[date, SourceDocument] = {}
+    """Drop exact duplicates of an expression; refuse two files that disagree about the same expression (one date,
+    one language: two languages of one date are two language expressions of the same versions)."""
+    kept: dict[tuple[date, str], SourceDocument] = {}
     for document in group:
-        other = kept.get(document.expression_date)
+        other = kept.get((document.expression_date, document.language))
         if other is None:
-            kept[document.expression_date] = document
+            kept[(document.expression_date, document.language)] = document
         elif _content(other) != _content(document):
             raise SourceError(
                 document.path,
@@ -174,6 +182,7 @@ class ActWrite:
     versions: int = 0
     records: int = 0
     events: int = 0
+    pending: Pending = field(default_factory=Pending)  # its changesets: times fixed when the write commits
 
 
 def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> list[list[SourceDocument]]:
@@ -187,7 +196,9 @@ def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> l
     by_work: dict[str, list[SourceDocument]] = {}
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
-    return [sorted(_one_per_expression(group), key=lambda d: d.expression_date) for group in by_work.values()]
+    return [
+        sorted(_one_per_expression(group), key=lambda d: (d.expression_date, d.language)) for group in by_work.values()
+    ]
 
 
 def plan_late_groups(
@@ -213,7 +224,9 @@ def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMin
     for document in group:
         # an expression older than one already stored fills the history behind it (archives back-filled)
         next_expression = min((d for d in known if d > document.expression_date), default=None)
-        plan = plan_document(document, stored, minter, next_expression)
+        # another expression of the same date (another language) is stored: this one adds its texts, ends nothing
+        companion = document.expression_date in known
+        plan = plan_document(document, stored, minter, next_expression, companion)
         known.add(document.expression_date)
         # a later consolidation that confirms every text still tells how far the sources now vouch for it
         plan.advances_currency = bool(document.current_to and (current_to is None or document.current_to > current_to))
@@ -222,8 +235,9 @@ def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMin
         if plan.advances_currency:
             current_to = document.current_to
         write.changed.append(document.path)
-        recorded_at = datetime.now(UTC)
+        recorded_at = store.clock.next()  # provisional: the store stamps the commit's time (lexrdf.txtime)
         changeset = minter.new_changeset(recorded_at)
+        write.pending.add(recorded_at, changeset)
         write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
         write.provisions += len(plan.new_provisions)
         write.versions += len(plan.new_versions)
@@ -242,7 +256,29 @@ def prepare(
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts))
     planned = plan_late_groups(groups, acts, store, minter)
-    return [planned.get(i) or plan_act(group, acts[i], store, minter) for i, group in enumerate(groups)]
+    active = plan_active(groups, acts, store, minter)
+    return [
+        _with_active(planned.get(i) or plan_act(group, acts[i], store, minter), active, i, store, minter)
+        for i, group in enumerate(groups)
+    ]
+
+
+def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, minter: IriMinter) -> ActWrite:
+    """Add to an act's write the events its active modifications record on other acts (lexrdf.active)."""
+    if index not in active.events:
+        return write
+
+    def new_changeset() -> tuple[str, datetime]:
+        recorded_at = store.clock.next()
+        changeset = minter.new_changeset(recorded_at)
+        write.pending.add(recorded_at, changeset)
+        return changeset, recorded_at
+
+    source = write.documents[-1].path if write.documents else ""
+    added = active.quads(index, minter, write.quads, source, new_changeset)
+    write.events += sum(1 for q in added if q.predicate == RDF.type and q.object == LEX.Event)
+    write.quads.extend(added)
+    return write
 
 
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
@@ -275,11 +311,14 @@ def ingest(
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts))
     planned = plan_late_groups(groups, acts, store, minter)
-    summary = IngestSummary(files=sum(len(group) for group in groups))
+    active = plan_active(groups, acts, store, minter)
+    source_notices = [notice for group in groups for document in group for notice in document.notices]
+    summary = IngestSummary(files=sum(len(group) for group in groups), notices=source_notices + active.all_notices)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
             write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter)
+            write = _with_active(write, active, index - 1, store, minter)
             if write.quads:
                 report = check(write, store, locate="violations")  # warnings are counted, not shown
                 summary.reports[write.act] = report
@@ -288,7 +327,7 @@ def ingest(
                     continue
                 if in_flight is not None:
                     in_flight.result()  # at most one write in flight: memory stays bounded
-                in_flight = writer.submit(store.add_act_graph, NamedNode(write.act), write.quads)
+                in_flight = writer.submit(store.add_act_graph, NamedNode(write.act), write.quads, write.pending)
                 summary.quads += len(write.quads)
             summary.acts += 1
             summary.act_iris.append(write.act)

@@ -54,6 +54,34 @@ class Modification:
     until: date | None = None
     note: str | None = None
     of_unit: bool = True  # the change concerns the whole provision, not words in it
+    dates: tuple[date, ...] = ()  # every date the source gives for it (in force for some purposes first)
+
+
+@dataclass(frozen=True)
+class ActiveModification:
+    """A change this act makes to another act (an amending act's ``activeModifications``): the target act as the
+    destination names it, the target provision, how, by which of this act's provisions, effective when.
+
+    `target` is the target's eId or, when `positional`, ``{element}-{ordinal}`` steps (joined by ``/``, like the
+    paths of provisions) in the eId scheme of the target expression the destination names (`target_expression`),
+    resolved against the target's own eIds at ingest. `target_work` is None when the destination is in this
+    document (the act changes itself). `through` is the last provision of a range (``upTo``). `source_eid` /
+    `source_path` name the amending provision: the structural unit of this act that holds the source element.
+    `element` names the textualMod (its eId) for messages.
+    """
+
+    kind: str
+    target_work: str | None
+    target: str
+    effective: date
+    source_eid: str | None
+    source_path: str | None
+    line: int | None
+    element: str
+    destination: str
+    positional: bool = False
+    target_expression: date | None = None
+    through: str | None = None
 
 
 @dataclass
@@ -71,6 +99,7 @@ class Unit:
     line: int | None
     notes: tuple[str, ...] = ()  # annotations referenced from the unit's own text, number or heading
     unit_notes: tuple[str, ...] = ()  # those referenced from its number: they concern the whole provision
+    own_period: bool = False  # its window is its own (@period on it), not inherited from an enclosing unit
 
 
 @dataclass(frozen=True)
@@ -103,7 +132,10 @@ class SourceDocument:
     authority: str | None
     periods_authoritative: bool
     current_to: date | None = None  # the date up to which the source vouches for the text
+    portion: bool = False  # the document holds some units of the act only (an AKN portion)
     units: list[Unit] = field(default_factory=list)
     events: list[EventRef] = field(default_factory=list)
     modifications: list[Modification] = field(default_factory=list)
+    active_modifications: list[ActiveModification] = field(default_factory=list)  # changes to other acts
+    notices: list[str] = field(default_factory=list)  # what could not be used as it stands ("file:line: ...")
     cited_acts: dict[str, ActReference] = field(default_factory=dict)

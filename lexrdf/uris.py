@@ -171,6 +171,19 @@ class IriMinter:
             iri += "/" + "+".join(named)
         return iri
 
+    @staticmethod
+    def same_event(event: str, act_then: str, act_now: str) -> str | None:
+        """The IRI an event minted on one IRI of an act (`event`, on `act_then`: the IRI of an act known only by
+        reference) has on another IRI of the same act (`act_now`: its own, once ingested); `event` keys the rest.
+        None when `event` was not minted on `act_then`.
+
+        >>> IriMinter.same_event("https://e.org/eli/ref/x/7/event/2014-07-17/insertion/y-1", "https://e.org/eli/ref/x/7",
+        ...                      "https://e.org/eli/xx/act/2000/7")
+        'https://e.org/eli/xx/act/2000/7/event/2014-07-17/insertion/y-1'
+        """
+        prefix = f"{act_then}/event/"
+        return f"{act_now}/event/{event[len(prefix) :]}" if event.startswith(prefix) else None
+
     def changeset(self, identifier: str) -> str:
         return f"{self.base}/changeset/{identifier}"
 
@@ -181,6 +194,18 @@ class IriMinter:
     def authority(self, reference: str) -> str:
         cleaned = re.sub(r"^[a-z]+://", "", reference.strip()).strip("/#")
         return f"{self.base}/authority/" + "/".join(slug(p) for p in cleaned.split("/") if p)
+
+
+def restamped_changeset(iri: str, recorded_at: datetime) -> str:
+    """A changeset IRI minted by `IriMinter.new_changeset` with a provisional time, naming `recorded_at` instead
+    (the time its write committed; the random suffix is kept).
+
+    >>> restamped_changeset("https://example.org/changeset/20200101T000000000000-0a1b2c3d", datetime(2021, 2, 3))
+    'https://example.org/changeset/20210203T000000000000-0a1b2c3d'
+    """
+    base, _, identifier = iri.rpartition("/changeset/")
+    suffix = identifier.partition("-")[2]
+    return f"{base}/changeset/{recorded_at:%Y%m%dT%H%M%S%f}-{suffix}"
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ class StoredVersion:
     path: str
     valid_from: date
     record: str
-    expression: str
-    text_key: TextKey
+    expressions: dict[str, str]  # language -> expression IRI: one version, one expression per language
+    texts: dict[str, TextKey]  # language -> its text
     valid_until: date | None
     closed_by: str | None
     opened_by: str | None
@@ -87,10 +87,11 @@ class NewRecord:
 
     version: str
     supersedes: str | None
-    unit: Unit | None  # the text to record as a new expression, or None to keep `expression`
-    expression: str | None
+    unit: Unit | None  # the text to record as a new expression (in the document's language), or None
+    kept: dict[str, str]  # the superseded record's expressions carried over, by language
     valid_until: date | None
     closed_by: str | None
+    translation: bool = False  # `unit` is the version's first text in its language, not a correction
 
 
 @dataclass
@@ -127,18 +128,29 @@ def text_key(unit: Unit) -> TextKey:
     return (unit.number, unit.heading, unit.text)
 
 
-def expression_iri(minter: IriMinter, record: NewRecord, language: str) -> str:
-    """The expression a record points at: a new one for new text (hashed when it corrects), else the old one."""
+def expression_iri(minter: IriMinter, record: NewRecord, language: str) -> str | None:
+    """The new expression a record adds (hashed when it corrects an earlier text), or None."""
     if record.unit is None:
-        return record.expression or ""
-    correction = short_hash(*text_key(record.unit)) if record.supersedes else None
+        return None
+    correction = short_hash(*text_key(record.unit)) if record.supersedes and not record.translation else None
     return minter.expression(record.version, language, correction)
+
+
+def record_expressions(minter: IriMinter, record: NewRecord, language: str) -> dict[str, str]:
+    """Every expression a record points at, by language: those kept and the one it adds."""
+    added = expression_iri(minter, record, language)
+    return {**record.kept, language: added} if added else dict(record.kept)
 
 
 def record_iri(minter: IriMinter, record: NewRecord, language: str) -> str:
     """Content-addressed: the same record planned twice gets the same IRI."""
-    text = text_key(record.unit) if record.unit else record.expression
-    return minter.record(record.version, short_hash(text, language, record.valid_until, record.closed_by))
+    text = text_key(record.unit) if record.unit else None
+    kept = sorted(record.kept.items())
+    if text is None and len(kept) == 1:  # as before languages were several: one kept expression, its IRI
+        kept = kept[0][1]
+    extra = tuple(sorted(record.kept.items())) if text and record.kept else ()
+    content = short_hash(text, language, record.valid_until, record.closed_by, *extra) if text else None
+    return minter.record(record.version, content or short_hash(kept, language, record.valid_until, record.closed_by))
 
 
 class _Planner:
@@ -162,6 +174,9 @@ class _Planner:
         self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
         self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
         self.next_expression: date | None = None
+        self.companion = False
+        self.first_starts: dict[str, tuple[date, str, bool]] = {}  # path -> (start, opening event, begins history)
+        self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
 
     def _descendants(self) -> dict[str, set[str]]:
         parent_of = {u.path: u.parent_path for u in self.document.units}
@@ -251,7 +266,8 @@ class _Planner:
         exact = self.changes(unit, day, TEXTUAL - {"repeal"})
         if exact:
             return self.change_event(unit, day, exact)
-        if first_of_act or (self.document.entry_into_force and day <= self.document.entry_into_force):
+        entry = self.document.entry_into_force or self.enactment_day
+        if day <= entry:  # in force since the act came into force: its enacted text
             return self.event(self.enactment_day, "enactment", unit.path, source=self.stored.iri)
         inserted_with = self.ancestor_changes(unit, day, {"insertion"})
         if inserted_with:
@@ -262,6 +278,8 @@ class _Planner:
         nested = self.descendant_changes(unit, day)
         if nested:
             return self.event(day, "amendment", unit.path, nested)
+        if first_of_act:  # the first source of the act is a consolidation: it shows the text from its date only
+            return self.event(day, "started-without-recorded-act", unit.path)
         return self.event(day, "insertion" if new_provision else "amendment", unit.path)
 
     def closing_event(self, unit: Unit, day: date, successor: str | None) -> str:
@@ -323,7 +341,7 @@ class _Planner:
     ) -> NewVersion:
         provision = self.minter.provision(self.stored.iri, unit.path)
         iri = self.minter.version(provision, window.start)
-        record = NewRecord(iri, None, unit, None, window.end, closed_by)
+        record = NewRecord(iri, None, unit, {}, window.end, closed_by)
         version = NewVersion(
             iri, unit.path, window.start, window.applicable_from, opened_by, previous, record, begins_history
         )
@@ -342,10 +360,19 @@ class _Planner:
             spec = self.plan.events[event] = EventSpec(event, date.min, "amendment")
         return spec
 
-    def supersede(self, stored: StoredVersion, unit: Unit | None, until: date | None, closed_by: str | None) -> None:
-        self.plan.new_records.append(
-            NewRecord(stored.iri, stored.record, unit, None if unit else stored.expression, until, closed_by)
-        )
+    def supersede(
+        self,
+        stored: StoredVersion,
+        unit: Unit | None,
+        until: date | None,
+        closed_by: str | None,
+        translation: bool = False,
+    ) -> None:
+        """A new record of a stored version: a new text in the document's language (a correction, or its first
+        text in that language), a new window end, or both; the other languages' expressions are kept."""
+        language = self.document.language
+        kept = {lang: iri for lang, iri in stored.expressions.items() if unit is None or lang != language}
+        self.plan.new_records.append(NewRecord(stored.iri, stored.record, unit, kept, until, closed_by, translation))
         if closed_by:
             self.linked(closed_by).closes.add(stored.iri)
 
@@ -377,12 +404,19 @@ class _Planner:
 
 
 def plan_document(
-    document: SourceDocument, stored: StoredAct, minter: IriMinter, next_expression: date | None = None
+    document: SourceDocument,
+    stored: StoredAct,
+    minter: IriMinter,
+    next_expression: date | None = None,
+    companion: bool = False,
 ) -> Plan:
     """Plan what `document` adds to the stored state of its act. `next_expression` is the date of the earliest
-    expression already stored that is later than this one (an archive back-filled out of order)."""
+    expression already stored that is later than this one (an archive back-filled out of order); `companion`
+    says an expression of the same date is stored already (in another language, or this one again): then the
+    document adds and corrects texts but ends no provision it does not show."""
     planner = _Planner(document, stored, minter)
     planner.next_expression = next_expression
+    planner.companion = companion or document.portion  # a portion, too, ends nothing it does not show
     planner.order_provisions()
     if document.periods_authoritative:
         _plan_periods(planner)
@@ -453,7 +487,10 @@ def _plan_expression(planner: _Planner) -> None:
             starts_on = max(day, unit.window.start)
         versions = stored.versions.get(unit.path, [])
         current = next((v for v in versions if v.in_force(starts_on)), None)
-        if current is not None and current.text_key == text_key(unit):
+        if current is not None and current.texts.get(document.language) == text_key(unit):
+            continue
+        if current is not None and document.language not in current.texts:  # its text in another language
+            planner.supersede(current, unit, current.valid_until, current.closed_by, translation=True)
             continue
         if current is not None and current.valid_from == starts_on:
             planner.supersede(current, unit, current.valid_until, current.closed_by)
@@ -490,7 +527,7 @@ def _plan_expression(planner: _Planner) -> None:
             closed_by,
             begins_history=created and not earlier,
         )
-    if not late:  # an older expression cannot end what later ones show
+    if not late and not planner.companion:  # an older expression cannot end what later ones show
         _close_absent(planner, seen, day)
 
 
@@ -513,6 +550,7 @@ def _plan_periods(planner: _Planner) -> None:
             continue
         stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
         starts = [_own_start(planner, alternatives[0]), *(_later_start(planner, u) for u in alternatives[1:])]
+        planner.first_starts[path] = starts[0]
         previous: str | None = None
         for index, unit in enumerate(alternatives):
             start, opened_by, begins = starts[index]
@@ -531,10 +569,14 @@ def _plan_periods(planner: _Planner) -> None:
                 previous = version.iri
                 continue
             previous = existing.iri
-            text_changed = existing.text_key != text_key(unit)
+            translation = document.language not in existing.texts
+            text_changed = existing.texts.get(document.language) != text_key(unit)
             if text_changed or existing.valid_until != window.end:
-                planner.supersede(existing, unit if text_changed else None, window.end, closed_by)
-    _close_absent(planner, set(by_path), document.expression_date)
+                planner.supersede(
+                    existing, unit if text_changed else None, window.end, closed_by, translation=translation
+                )
+    if not planner.companion:
+        _close_absent(planner, set(by_path), document.expression_date)
 
 
 def _own_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
@@ -551,7 +593,8 @@ def _own_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
     if unit.path == "":
         return day, planner.event(planner.enactment_day, "enactment", "", source=planner.stored.iri), True
     own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
-    on_start = [m for m in own if m.effective == day]
+    # a change in force for some purposes first starts the window the source shows from that first date
+    on_start = [m for m in own if m.effective == day or day in m.dates]
     if on_start:
         return day, planner.change_event(unit, day, on_start), _creates(planner, unit, on_start)
     dated = all(m.effective for m in own)
@@ -569,12 +612,27 @@ def _own_start(planner: _Planner, unit: Unit) -> tuple[date, str, bool]:
         return day, planner.event(planner.enactment_day, "enactment", unit.path, source=planner.stored.iri), True
     nested = planner.descendant_changes(unit, day)
     modified = planner.changes(unit, day, {"modification"})
+    within = any(  # anything recorded inside it that day (an order applying one of its sections, say)
+        m.effective == day
+        for target in planner.descendant_eids.get(unit.path, ())
+        for m in planner.mods_by_target.get(target, [])
+    )
     if nested:  # the provision was amended (within it) that day; its own words are not known to be new
         return day, planner.event(day, "amendment", unit.path, nested), False
     if modified:  # its effect was modified that day; its words are not known to be new
         return day, planner.event(day, "modification", unit.path, modified), False
-    # nothing inside it changed that day: the provision itself came into force (by an order the source does not name)
-    return day, planner.event(day, "commencement", unit.path), True
+    inherited = planner.first_starts.get(unit.parent_path or "")
+    if not unit.own_period and inherited and inherited[0] == day and inherited[2]:
+        # the enclosing provision came into force that day (nothing of it before): so did this part of it
+        planner.plan.events[inherited[1]].affects.add(unit.path)
+        return inherited
+    if unit.own_period and not within and day in planner.commencement_days:
+        # its own window, nothing inside it changed that day, and the act records commencements that day: it came
+        # into force then (by an order the source does not name for it)
+        return day, planner.event(day, "commencement", unit.path), True
+    # a window inherited from an enclosing provision, whose start something else in it explains: the source shows
+    # this text from that day and records nothing of when it began
+    return day, planner.event(day, "started-without-recorded-act", unit.path), False
 
 
 def _repealed_placeholder(planner: _Planner, unit: Unit) -> bool:
@@ -628,8 +686,8 @@ def apply_plan(stored: StoredAct, plan: Plan, minter: IriMinter, language: str) 
                 version.path,
                 version.valid_from,
                 record_iri(minter, record, language),
-                expression_iri(minter, record, language),
-                text_key(record.unit),
+                record_expressions(minter, record, language),
+                {language: text_key(record.unit)},
                 record.valid_until,
                 record.closed_by,
                 version.opened_by,
@@ -639,11 +697,14 @@ def apply_plan(stored: StoredAct, plan: Plan, minter: IriMinter, language: str) 
     for record in plan.new_records:
         versions, index = by_iri[record.version]
         old = versions[index]
+        texts = {lang: key for lang, key in old.texts.items() if lang in record.kept}
+        if record.unit:
+            texts[language] = text_key(record.unit)
         versions[index] = replace(
             old,
             record=record_iri(minter, record, language),
-            expression=expression_iri(minter, record, language),
-            text_key=text_key(record.unit) if record.unit else old.text_key,
+            expressions=record_expressions(minter, record, language),
+            texts=texts,
             valid_until=record.valid_until,
             closed_by=record.closed_by,
         )

@@ -72,4 +72,5 @@ EVENT_CLASSES: dict[str, str] = {
     "modification": "Modification",
     "expiry": "Expiry",
     "ended-without-recorded-act": "UnrecordedEnd",
+    "started-without-recorded-act": "UnrecordedStart",
 }

@@ -45,8 +45,9 @@ def test_two_acts_changing_one_provision_on_one_day_are_both_recorded(fisheries)
 
 
 def test_inline_markup_is_not_an_amendment_and_adds_no_space(fisheries):
-    (only,) = fisheries.versions(f"{ACT}/art_1/para_2")
-    assert (only.valid_from, only.opened_by.type) == ("2000-01-01", "enactment")
+    # its 2005 text differs from 2000 by <i> only: still the 2000 version (the 2007 one is the portion's)
+    first, *_ = fisheries.versions(f"{ACT}/art_1/para_2")
+    assert (first.valid_from, first.valid_until, first.opened_by.type) == ("2000-01-01", "2007-01-01", "enactment")
     changed = fisheries.text_at(f"{ACT}/art_1/para_1", "2006-01-01")
     assert changed.text == (
         "No person shall fish for sale without a fishing permit issued by the Minister; “fish” includes shellfish."
@@ -86,3 +87,39 @@ def test_order_of_ingest_does_not_change_attribution(tmp_path):
         )
     finally:
         lex.close()
+
+
+def test_two_languages_of_one_date_are_two_expressions_of_the_same_versions(fisheries):
+    # fisheries-act@2005-01-01.xml (eng) and fisheries-act@2005-01-01-fra.xml (fra): one date, two languages
+    para_1 = f"{ACT}/art_1/para_1"
+    (first, second) = fisheries.versions(para_1)
+    assert (second.valid_from, second.languages) == ("2005-01-01", ["en", "fr"])
+    assert first.languages == ["en"]  # the 2000 text exists in English only
+    french = fisheries.text_at(para_1, "2006-01-01", language="fr")
+    assert (french.status, french.language, french.version) == ("in-force", "fr", second.version)
+    assert french.text == (
+        "Nul ne peut pêcher pour la vente sans un permis de pêche délivré par le ministre ; « poisson » comprend "
+        "les coquillages."
+    )
+    english = fisheries.text_at(para_1, "2006-01-01", language="en")
+    assert english.text.startswith("No person shall fish for sale without a fishing permit")
+    # neither is a correction of the other: one version, no superseded English text
+    assert [v.valid_from for v in fisheries.versions(para_1, language="fr")] == ["2000-01-01", "2005-01-01"]
+    none_in_french = fisheries.text_at(para_1, "2001-01-01", language="fr")
+    assert (none_in_french.status, none_in_french.text, none_in_french.languages) == ("in-force", None, ["en"])
+
+
+def test_a_portion_updates_only_the_units_it_holds(fisheries):
+    # fisheries-act-portion@2007-01-01.xml holds article 1(2) only, substituted by the Reporting Act 2006
+    para_2 = fisheries.text_at(f"{ACT}/art_1/para_2", "2008-01-01")
+    assert para_2.text == "The Minister shall report every two years on the licences issued."
+    assert (para_2.valid_from, para_2.opened_by.type, para_2.opened_by.source) == (
+        "2007-01-01",
+        "substitution",
+        f"{BASE}/eli/ref/akn/xx/act/2006-09-01/5",
+    )
+    # article 1(1), absent from the portion, is not ended by it
+    para_1 = fisheries.text_at(f"{ACT}/art_1/para_1", "2008-01-01")
+    assert (para_1.status, para_1.valid_from) == ("in-force", "2005-01-01")
+    # and the act's repeal still ends both
+    assert fisheries.text_at(f"{ACT}/art_1/para_2", "2010-01-01").status == "repealed"

@@ -173,3 +173,41 @@ def test_texts_carry_no_spaces_the_law_does_not(dpa_lex):
     answer = dpa_lex.text_at(f"{DPA}/section-2", "2010-01-01")
     assert "“sensitive personal data”" in (answer.text or "")
     assert "“ " not in answer.text and " ”" not in answer.text
+
+
+def test_s52_2_inherits_a_window_its_own_words_do_not_explain(dpa_lex):
+    # section-52 period9 starts 2003-08-19 because of F77 in s. 52(3) ("Words in s. 52 substituted (19.8.2003) by
+    # ... (S.I. 2003/1887)"); s. 52(2) has no @period and no note: its words are older, and undated
+    assert versions(dpa_lex, "section-52-3")[0][2:4] == ("substitution", SI_2003_1887)
+    assert versions(dpa_lex, "section-52-2") == [("2003-08-19", None, "started-without-recorded-act", None, None)]
+    before = dpa_lex.text_at(f"{DPA}/section-52-2", "2001-01-01")
+    assert (before.status, before.text) == ("outside-coverage", None)  # never "not yet in force"
+    # s. 52 itself was amended within on that day
+    assert versions(dpa_lex, "section-52")[0][:4] == ("2003-08-19", None, "amendment", SI_2003_1887)
+
+
+def test_what_cannot_be_used_as_written_is_reported_with_file_and_line(dpa_lex, tmp_path):
+    # F note at line 2933: "Words in Sch. 7 para. 6(3) substituted (1.11.2007) ...", a day no lifecycle eventRef
+    # of the export records (the change is kept, dated as the note says)
+    from conftest import UKPGA, open_lex
+
+    lex = open_lex(tmp_path / "store")
+    try:
+        summary = lex.ingest([UKPGA])
+        assert any(
+            notice.startswith(f"{UKPGA}:2933: a substitution of schedule-7-paragraph-6-3 takes effect on 2007-11-01")
+            for notice in summary.notices
+        ), summary.notices
+    finally:
+        lex.close()
+    # a textualMod naming an element the document does not have: file, line and the eId
+    from conftest import SAMPLES
+
+    from lexrdf.mapping.engine import read_document
+
+    source = (SAMPLES / "expressions" / "open-data-act@2004-07-01.xml").read_text(encoding="utf-8")
+    broken = tmp_path / "oda-broken.xml"
+    broken.write_text(source.replace('<destination href="#art_2__para_3"/>', '<destination href="#art_2__para_9"/>'))
+    (notice,) = read_document(broken).notices
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if 'eId="pmod2"' in text)
+    assert notice.startswith(f"{broken}:{line}: textualMod pmod2 changes #art_2__para_9, which is no element")

@@ -90,6 +90,7 @@ def test_openapi_is_generated_from_the_query_headers(server):
         "basis",
         "near_days",
         "strict",
+        "language",
     }
     listing = httpx.get(f"{server}/api/queries").json()
     assert {q["name"] for q in listing} >= {"resolve", "text-at", "versions", "context"}

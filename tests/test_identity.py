@@ -58,6 +58,7 @@ S419 = f"{BASE}/eli/de/act/2017-03-15/s419"
 
 SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"
 LEX = "https://w3id.org/lexrdf/ontology#"
+OWL = "http://www.w3.org/2002/07/owl#"
 
 
 def effects(answer) -> set[tuple]:
@@ -226,8 +227,11 @@ def test_amending_act_and_its_target_in_either_order(tmp_path):
         try:
             for step in steps:
                 assert not lex.ingest(step).refused
-            acts = [row["act"].value for row in lex.store.sparql(f"SELECT ?act WHERE {{ ?act a <{LEX}Act> }}")]
-            assert sorted(acts) == sorted([S419, VEREINSGESETZ])  # one resource each, none known by reference
+            # one resource each: the amending act names the Vereinsgesetz before it is ingested (its
+            # activeModifications), and the IRI minted for it then is recorded owl:sameAs the act
+            query = f"SELECT DISTINCT ?act WHERE {{ ?act a <{LEX}Act> FILTER NOT EXISTS {{ ?act <{OWL}sameAs> ?x }} }}"
+            acts = [row["act"].value for row in lex.store.sparql(query)]
+            assert sorted(acts) == sorted([S419, VEREINSGESETZ])
             for identifier in VEREINSG_IDENTIFIERS:
                 assert lex.resolve(identifier).provision == VEREINSGESETZ, identifier
             for identifier in S419_IDENTIFIERS:

@@ -40,7 +40,7 @@ LEX = Namespace("https://w3id.org/lexrdf/ontology#")
 REQUIRED_CLASSES = {
     "Act", "Provision", "Version", "VersionRecord", "Expression", "Event",
     "Enactment", "Amendment", "Substitution", "Insertion", "Repeal", "Commencement", "Suspension",
-    "Correction", "JudicialDecision", "Modification", "Expiry", "UnrecordedEnd",
+    "Correction", "JudicialDecision", "Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart",
     "Authority", "Interpretation", "Changeset",
 }  # fmt: skip
 REQUIRED_OBJECT_PROPERTIES = {
@@ -53,26 +53,26 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "publicationDate", "knownByReference", "order", "unitType", "eId", "path", "validFrom",
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
-    "beginsHistory", "currentTo", "sourceNote",
+    "beginsHistory", "currentTo", "sourceNote", "targetPortion",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
 UNALIGNED_PROPERTIES = {
     "frbrWork", "jurisdiction", "actType", "actNumber", "knownByReference", "order", "unitType", "eId",
     "path", "expression", "number", "heading", "recordedAt", "supersededAt", "affectedAct", "affects",
-    "sourceAct", "retroactive", "interprets", "sourceLine", "expressionDate", "beginsHistory",
+    "sourceAct", "retroactive", "interprets", "sourceLine", "expressionDate", "beginsHistory", "targetPortion",
     "validUntil",  # exclusive; eli:date_no_longer_in_force is inclusive (derived: validUntil minus one day)
     "currentTo",  # per changeset; eli:version_date is for legal resources, and functional
 }  # fmt: skip
 
 EVENT_KINDS = {
     "Enactment", "Amendment", "Repeal", "Commencement", "Suspension", "Correction", "JudicialDecision",
-    "Modification", "Expiry", "UnrecordedEnd",
+    "Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart",
 }  # fmt: skip
 CREATING_EVENT_KINDS = {"Enactment", "Amendment", "Correction", "JudicialDecision"}
 # Kinds that create no text: a modification changes a provision's effect, an expiry or an unrecorded end only
 # closes windows.
-NON_CREATING_EVENT_KINDS = {"Modification", "Expiry", "UnrecordedEnd", "Repeal"}
+NON_CREATING_EVENT_KINDS = {"Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart", "Repeal"}
 LRMOO = Namespace("http://iflastandards.info/ns/lrm/lrmoo/")
 PROV = Namespace("http://www.w3.org/ns/prov#")
 ELI = Namespace("http://data.europa.eu/eli/ontology#")
@@ -307,7 +307,7 @@ def _superclasses(g: Graph, cls: URIRef) -> set[URIRef]:
 
 def _vocabularies() -> Graph:
     if not VOCAB.is_dir():
-        pytest.skip(f"shared vocabularies not found: {VOCAB} (expected ../shared/data/vocab beside the repo)")
+        needs_shared(VOCAB)
     g = Graph()
     g.parse(VOCAB / "eli.nt", format="nt")
     g.parse(VOCAB / "prov.ttl", format="turtle")  # Turtle parser also accepts N-Triples content
@@ -346,7 +346,7 @@ def test_external_superclasses_exist(graph: Graph) -> None:
 
 def test_consistent_with_eli_and_prov(tmp_path: Path) -> None:
     if not SHARED_DATA.is_dir() or not VOCAB.is_dir():
-        pytest.skip(f"shared data directory not found: {VOCAB} (expected ../shared/data beside the repo)")
+        needs_shared(VOCAB)
     owlready2 = pytest.importorskip("owlready2")
 
     files = [
@@ -548,7 +548,7 @@ def test_consistent_with_instance_data(graph: Graph, instance_data, tmp_path: Pa
     sync_reasoner also realises every individual (`-I`), which on the DPA ran for over ten minutes, so HermiT's
     command line is called directly on the world owlready2 merged (as sync_reasoner does)."""
     if not VOCAB.is_dir():
-        pytest.skip(f"shared vocabularies not found: {VOCAB} (expected ../shared/data/vocab beside the repo)")
+        needs_shared(VOCAB)
     owlready2 = pytest.importorskip("owlready2")
     from owlready2 import reasoning
 

@@ -52,6 +52,11 @@ def current_record(quads: list[Quad], version: str) -> NamedNode:
     return record
 
 
+def current_expression(quads: list[Quad], version: str) -> NamedNode:
+    record = current_record(quads, version)
+    return next(q.object for q in quads if q.subject == record and q.predicate == LEX.expression)
+
+
 def drop(predicate: NamedNode, subject: str | None = None) -> Callable[[list[Quad]], list[Quad]]:
     return lambda quads: [
         q for q in quads if not (q.predicate == predicate and (subject is None or q.subject.value == subject))
@@ -145,6 +150,23 @@ MUTATIONS = {
         LEXNS + "expression",
         "record",
         lambda quads: drop(LEX.expression, current_record(quads, V2).value)(quads),
+    ),
+    "OneTextPerLanguage": (
+        "OneTextPerLanguage",
+        None,
+        "record",
+        lambda quads: on_record(V2, LEX.expression, NamedNode(f"{V1}/en"))(quads),
+    ),
+    "OneCurrentRecord": (
+        "OneCurrentRecord",
+        None,
+        V2,
+        lambda quads: add(  # the same text again, beside the current record instead of superseding it
+            (f"{V2}/rec-beside", RDF.type, LEX.VersionRecord),
+            (f"{V2}/rec-beside", LEX.recordOf, NamedNode(V2)),
+            (f"{V2}/rec-beside", LEX.expression, current_expression(quads, V2)),
+            (f"{V2}/rec-beside", LEX.recordedAt, Literal("2999-01-01T00:00:00Z", datatype=XSD.dateTime)),
+        )(quads),
     ),
     "WindowEndsAfterItStarts": (
         "WindowEndsAfterItStarts",

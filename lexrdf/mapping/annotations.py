@@ -32,6 +32,7 @@ class Statement:
     partial: bool = False  # the note concerns words in the provision, not the provision as a whole
     targets: tuple[str, ...] = ()  # what the note says changed: the references before its verb
     ranged: bool = False  # one of them is a range of provisions ("S. 6(3)-(6)")
+    dates: tuple[date, ...] = ()  # every date it gives ("27.4.2017 for specified purposes, 31.10.2017 ...")
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ class AnnotationReader:
                 partial,
                 tuple(r.href for r in targets),
                 any(r.ranged for r in targets),
+                tuple(days),
             )
         ]
 

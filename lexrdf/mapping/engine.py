@@ -16,12 +16,22 @@ from lxml import etree
 from lexrdf.errors import SourceError
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, mapping_for_namespace
-from lexrdf.model import ActReference, EventRef, Modification, SourceDocument, Unit, Window
+from lexrdf.model import (
+    ActiveModification,
+    ActReference,
+    EventRef,
+    Modification,
+    SourceDocument,
+    Unit,
+    Window,
+)
 from lexrdf.xmlsafe import parse_xml
 
 _SPACE = re.compile(r"\s+")
-_SPACE_BEFORE_CLOSING = re.compile(r"\s+([,;:)\]”’»])")
-_SPACE_AFTER_OPENING = re.compile(r"([(\[“‘«])\s+")
+# Layout spaces around English quotes and brackets and before a comma; not before ; : or inside « »: French
+# typography sets a space there.
+_SPACE_BEFORE_CLOSING = re.compile(r"\s+([,)\]”’])")
+_SPACE_AFTER_OPENING = re.compile(r"([(\[“‘])\s+")
 
 
 def normalise_text(text: str) -> str:
@@ -76,6 +86,7 @@ class _Reader:
         self.heading_tags = set(mapping.get("heading", ["heading"]))
         self.units: dict[str, str] = mapping["units"]
         self.ref_titles: dict[str, str] = {}  # titles of cited acts found in commentary notes
+        self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
 
     # -- small evaluators -------------------------------------------------------------------------
     def values(self, specs: list[str]) -> list[tuple[str, int | None]]:
@@ -271,15 +282,31 @@ class _Reader:
             target = target.rpartition("#")[2]
             if not target:
                 continue
+            if target not in self.by_eid and kinds.get(element.get("type", "")) != "repeal":  # a repealed unit is gone
+                self.notices.append(
+                    f"{self.path}:{element.sourceline}: textualMod {element.get('eId') or ''} changes #{target}, "
+                    "which is no element of this document: the change is kept, no provision records it"
+                )
             source_href = (source.get("href") if source is not None else "") or ""
             if source_href.lstrip("#") in annotated:
                 continue
             origin = self.referenced(source_href)
             source_act = self.act_of(origin, own_uris)
             effective = self.mod_date(element, origin, windows, note_date)
+            changed = self.by_eid.get(target)
+            holder = changed
+            while holder is not None and not self.is_unit(holder):  # words marked inside a provision: its change
+                holder = holder.getparent()
+            whole = holder is None or holder is changed
             found.append(
                 Modification(
-                    kind, target, source_act, self.source_provision(origin, source_act), effective, element.sourceline
+                    kind,
+                    holder.get("eId") if holder is not None else target,
+                    source_act,
+                    self.source_provision(origin, source_act),
+                    effective,
+                    element.sourceline,
+                    of_unit=whole,
                 )
             )
         return found
@@ -331,6 +358,75 @@ class _Reader:
                 return href
         return None
 
+    def active_modifications(
+        self, windows: dict[str, Window], fallback: date, separator: str
+    ) -> list[ActiveModification]:
+        """The changes this act makes to other acts (activeModifications), one per destination that names a
+        provision. A destination no pattern of the rule splits is kept with an empty `target`, to be reported."""
+        rules = self.mapping.get("active_modifications") or {}
+        if not rules:
+            return []
+        kinds: dict[str, str] = rules.get("kinds", {})
+        patterns = destination_patterns(self.mapping)
+        found: list[ActiveModification] = []
+        for element in self.meta.xpath(rules["element"], namespaces=self.ns):
+            kind = kinds.get(element.get("type", ""), "amendment")
+            name = element.get("eId") or f"<{_local(element)}>"
+            effective = self.active_date(element, rules.get("period", []), windows) or fallback
+            source = element.find("a:source", self.ns)
+            holder = self.unit_holding(self.referenced(source.get("href") if source is not None else None))
+            source_eid = holder.get("eId") if holder is not None else None
+            source_path = "/".join(p for p in source_eid.split(separator) if p) if source_eid else None
+            destinations = next(
+                (
+                    found_
+                    for xpath in rules.get("destination", ["a:destination"])
+                    if (found_ := element.xpath(xpath, namespaces=self.ns))
+                ),
+                [],
+            )
+            for destination in destinations:
+                href = (destination.get("href") or "").strip()
+                target = split_destination(href, patterns, separator)
+                through = split_destination((destination.get("upTo") or "").strip(), patterns, separator)
+                work, provision, positional, expression = target or (None, "", False, None)
+                found.append(
+                    ActiveModification(
+                        kind,
+                        work,
+                        provision,
+                        effective,
+                        source_eid,
+                        source_path,
+                        destination.sourceline or element.sourceline,
+                        name,
+                        href,
+                        positional,
+                        expression,
+                        through[1] if through else None,
+                    )
+                )
+        return found
+
+    def active_date(self, element: etree._Element, specs: list[str], windows: dict[str, Window]) -> date | None:
+        """The date the first period reference names: a temporalGroup's start, an eventRef's or a dated
+        element's date."""
+        for spec in specs:
+            for value in element.xpath(spec, namespaces=self.ns):
+                ref = str(value).strip().lstrip("#")
+                if ref in windows:
+                    return windows[ref].start
+                named = self.by_eid.get(ref)
+                if named is not None and named.get("date"):
+                    return self.parse_date(named.get("date"), named.sourceline, "date")
+        return None
+
+    def unit_holding(self, element: etree._Element | None) -> etree._Element | None:
+        """The nearest structural unit that holds `element` (itself, when it is one)."""
+        while element is not None and not self.is_unit(element):
+            element = element.getparent()
+        return element
+
     def cited_acts(self, own_uris: set[str]) -> dict[str, ActReference]:
         """Acts this document names (passive/active references and acts cited by modification notes)."""
         titles = dict(self.ref_titles)
@@ -364,7 +460,9 @@ class _Reader:
                 if self.is_unit(child):
                     eid = child.get("eId")
                     path = "/".join(part for part in eid.split(separator) if part)
-                    units.append(self.unit(child, eid, path, parent_path, window))
+                    unit = self.unit(child, eid, path, parent_path, window)
+                    unit.own_period = bool(child.get("period"))
+                    units.append(unit)
                     walk(child, path, window)
                 else:
                     walk(child, parent_path, window)
@@ -401,6 +499,43 @@ class _Reader:
         )
 
 
+def destination_patterns(mapping: Mapping) -> list[tuple[re.Pattern[str], dict]]:
+    """The rules of a mapping that split an active modification's destination (``active_modifications``)."""
+    rules = (mapping.get("active_modifications") or {}).get("destinations", [])
+    return [(re.compile(rule["pattern"]), rule) for rule in rules]
+
+
+def split_destination(
+    href: str, patterns: list[tuple[re.Pattern[str], dict]], separator: str
+) -> tuple[str | None, str, bool, date | None] | None:
+    """A destination split by the first rule that matches it: (the target work, or None for this document; the
+    eId, or the positional steps as a path ``element-1/element-2``; whether positional; the date of the target
+    expression the steps are in), or None when no rule matches.
+
+    >>> from lexrdf.mapping.spec import MAPPINGS_DIR, load_mapping
+    >>> rules = destination_patterns(load_mapping(MAPPINGS_DIR / "akn.yaml"))
+    >>> split_destination("akn/uk/act/2000-07-28/chapter23/main#sec_11__subsec_4", rules, "__")
+    ('/akn/uk/act/2000-07-28/chapter23', 'sec_11__subsec_4', False, None)
+    """
+    if not href:
+        return None
+    for pattern, rule in patterns:
+        match = pattern.match(href)
+        if not match:
+            continue
+        work = match.expand(rule["work"]) if rule.get("work") else None
+        expression = match.expand(rule["expression"]) if rule.get("expression") else None
+        try:
+            day = date.fromisoformat(expression) if expression else None
+        except ValueError:
+            day = None
+        if rule.get("steps"):  # steps as a path, like the paths of provisions
+            steps = "/".join(step for step in match.expand(rule["steps"]).split(separator) if step)
+            return work, steps, True, day
+        return work, match.expand(rule.get("eid", "")), False, day
+    return None
+
+
 _URI_DATE = re.compile(r"/(\d{4}-\d{2}-\d{2})(?:/|$)")
 
 
@@ -417,6 +552,31 @@ def _date_in(uri: str) -> date | None:
 
 def _is_own(href: str, own_uris: set[str]) -> bool:
     return any(href == uri or href.startswith(uri.rstrip("/") + "/") for uri in own_uris)
+
+
+def _notice_undated(reader: _Reader, modifications: list[Modification]) -> None:
+    """A textual change dated on a day no lifecycle event of the document records: reported, kept as dated."""
+    lifecycle = reader.mapping.get("lifecycle") or {}
+    element = lifecycle.get("element")
+    if not element:
+        return
+    days = {e.get("date", "")[:10] for e in reader.meta.xpath(element, namespaces=reader.ns)}
+    if not days:
+        return
+    for mod in modifications:
+        textual = mod.kind in {"insertion", "substitution", "repeal", "amendment"}
+        if textual and mod.effective and mod.effective.isoformat() not in days:
+            reader.notices.append(
+                f"{reader.path}:{mod.line}: a {mod.kind} of {mod.destination} takes effect on {mod.effective}, "
+                "a day no lifecycle eventRef of the document records"
+            )
+
+
+def _act_type(reader: _Reader) -> str:
+    """The act's type: as the work identifier names it (a portion's element says nothing of its act), else the
+    document element's name."""
+    named = reader.value("act_type", required=False)
+    return (named[0] if named else _local(reader.doc)).lower()
 
 
 def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statement]]:
@@ -457,6 +617,7 @@ def _annotated_changes(
                         statement.until,
                         statement.note,
                         not statement.partial and (note in unit.unit_notes or names_unit),
+                        statement.dates,
                     )
                 )
     return list(dict.fromkeys(changes))
@@ -516,17 +677,23 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
     default_window = Window(entry_into_force) if entry_into_force else None
     annotations = _annotations(reader, own_uris)
     modifications = reader.modifications(own_uris, windows, set(annotations))
+    # a change with no period of its own takes effect when the act enters into force; when the source does not say
+    # when that is, from the earliest date it gives the act (never a later consolidation's date)
+    in_force = entry_into_force or min(event_dates.values(), default=work_date)
+    active = reader.active_modifications(windows, in_force, mapping.get("eid_separator", "__"))
     units = reader.walk_units(containers, windows, default_window, mapping.get("eid_separator", "__"))
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator)
     manifested = reader.date_value("current_to", required=False)
+    _notice_undated(reader, modifications)
     return SourceDocument(
         path=path,
         mapping=mapping.name,
         frbr_work=work_uri,
         frbr_aliases=aliases,
         jurisdiction=country.lower(),
-        act_type=_local(reader.doc).lower(),
+        act_type=_act_type(reader),
+        portion=_local(reader.doc) in set(mapping.get("portions", [])),
         act_number=number,
         work_date=work_date,
         title=title_value[0] if title_value else number,
@@ -541,5 +708,7 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
         units=units,
         events=events,
         modifications=modifications,
+        active_modifications=active,
+        notices=reader.notices,
         cited_acts=reader.cited_acts(own_uris),  # after the modifications: it reads the titles they found
     )

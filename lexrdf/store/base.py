@@ -8,12 +8,20 @@ from typing import IO, Any, Protocol
 
 from pyoxigraph import NamedNode, Quad, QuerySolutions
 
+from lexrdf.txtime import Clock, Pending
+
 
 class Store(Protocol):
     """What lexrdf needs from a quad store."""
 
-    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
-        """Add quads to one act graph in one transaction: all are written or none."""
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
+        """Add quads to one act graph in one transaction: all are written or none. The changesets in `pending`
+        get their transaction times right before the write commits (see lexrdf.txtime), from `clock`, with no
+        other write in between."""
+
+    @property
+    def clock(self) -> Clock:
+        """The store's transaction-time clock: strictly increasing, later than every changeset stored."""
 
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
         """Run a SELECT (parameters already bound by the query library); the default graph is the union."""

@@ -7,7 +7,7 @@ The questions are the library's internal queries (files starting with `_`, never
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
@@ -56,6 +56,7 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
     """The stored state of one act as known now."""
     library = load_library()
     stored = StoredAct(act)
+    seen: dict[str, StoredVersion] = {}
     for row in store.select(library["_act-state"].bound({"act": act})):
         path = row["path"].value
         if row["order"] is not None and path not in stored.provisions:
@@ -64,22 +65,25 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
             stored.provisions[path] = StoredProvision(eid, parent, Decimal(row["order"].value))
         if row["version"] is None:
             continue
-        versions = stored.versions.setdefault(path, [])
-        if any(v.iri == row["version"].value for v in versions):
+        language = row["language"].value
+        text = (_text(row, "number"), _text(row, "heading"), _text(row, "text"))
+        known = seen.get(row["version"].value)
+        if known is not None:  # the same version's expression in another language
+            known.expressions[language] = row["expression"].value
+            known.texts[language] = text
             continue
-        versions.append(
-            StoredVersion(
-                iri=row["version"].value,
-                path=path,
-                valid_from=date.fromisoformat(row["from"].value),
-                record=row["record"].value,
-                expression=row["expression"].value,
-                text_key=(_text(row, "number"), _text(row, "heading"), _text(row, "text")),
-                valid_until=date.fromisoformat(row["until"].value) if row["until"] else None,
-                closed_by=row["closed_by"].value if row["closed_by"] else None,
-                opened_by=row["opened_by"].value,
-            )
+        seen[row["version"].value] = version = StoredVersion(
+            iri=row["version"].value,
+            path=path,
+            valid_from=date.fromisoformat(row["from"].value),
+            record=row["record"].value,
+            expressions={language: row["expression"].value},
+            texts={language: text},
+            valid_until=date.fromisoformat(row["until"].value) if row["until"] else None,
+            closed_by=row["closed_by"].value if row["closed_by"] else None,
+            opened_by=row["opened_by"].value,
         )
+        stored.versions.setdefault(path, []).append(version)
     for versions in stored.versions.values():
         versions.sort(key=lambda v: v.valid_from)
     stored.events = {row["event"].value for row in store.select(library["_act-events"].bound({"act": act}))}
@@ -98,3 +102,71 @@ def stored_currency(store: Store, act: str) -> date | None:
     rows = list(store.select(load_library()["_act-currency"].bound({"act": act})))
     latest = rows[0]["latest"] if rows else None
     return date.fromisoformat(latest.value) if latest is not None else None
+
+
+@dataclass(frozen=True)
+class ProvisionRow:
+    """A stored provision of an act: where it is, and since when the act has had it (its earliest version's start
+    and the date of the event that opened that version)."""
+
+    path: str
+    eid: str | None
+    order: Decimal
+    parent_path: str | None
+    first_from: date | None
+    first_opened: date | None
+
+
+def act_provisions(store: Store, act: str) -> list[ProvisionRow]:
+    """The provisions stored for an act, in document order."""
+    rows = store.select(load_library()["_act-provisions"].bound({"act": act}))
+    return [
+        ProvisionRow(
+            row["path"].value,
+            row["eid"].value if row["eid"] is not None else None,
+            Decimal(row["order"].value),
+            row["parent_path"].value if row["parent_path"] is not None else None,
+            date.fromisoformat(row["first_from"].value) if row["first_from"] is not None else None,
+            date.fromisoformat(row["first_opened"].value) if row["first_opened"] is not None else None,
+        )
+        for row in rows
+    ]
+
+
+@dataclass
+class EventFacts:
+    """What the store records of one event on an act, whichever graphs record it."""
+
+    iri: str
+    kind_class: str | None = None  # the lex: class naming its kind
+    day: date | None = None
+    graphs: set[str] = field(default_factory=set)  # the graphs that type it
+    affects: set[str] = field(default_factory=set)
+    sources: set[str] = field(default_factory=set)
+    source_provisions: set[str] = field(default_factory=set)
+    portions: set[str] = field(default_factory=set)  # the target portions an amending act named (lex:targetPortion)
+    superseded: bool = False
+
+
+def events_on(store: Store, act: str) -> dict[str, EventFacts]:
+    """Every event recorded on an act (``lex:affectedAct``), in its own graph or in an amending act's."""
+    found: dict[str, EventFacts] = {}
+    for row in store.select(load_library()["_act-affected-by"].bound({"act": act})):
+        facts = found.setdefault(row["event"].value, EventFacts(row["event"].value))
+        if row["graph"] is not None:
+            facts.graphs.add(row["graph"].value)
+            facts.kind_class = row["type"].value
+            facts.day = date.fromisoformat(row["date"].value)
+        for name, values in (("affects", facts.affects), ("source", facts.sources)):
+            if row[name] is not None:
+                values.add(row[name].value)
+        if row["source_provision"] is not None:
+            facts.source_provisions.add(row["source_provision"].value)
+        if row["portion"] is not None:
+            facts.portions.add(row["portion"].value)
+        if row["superseded"] is not None:
+            facts.superseded = True
+    return found
+
+
+__all__ += ["EventFacts", "ProvisionRow", "act_provisions", "events_on", "stored_currency"]

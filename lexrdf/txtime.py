@@ -1,0 +1,96 @@
+"""Transaction time is the commit: a changeset's time is taken when its write is committed.
+
+Planning an act's additions, validating them and writing them take time, and the ingest writes on a background
+thread while it plans the next act, so a time taken when a document is planned could precede its commit by
+seconds, and two changesets' times need not follow the order of their commits. Records are therefore planned
+with provisional times (handed out by the store's `Clock`, so already later than anything stored and in the order
+of planning, which is what validation compares), and the store replaces them, right before its atomic write and
+under its write lock, by the commit's own times: strictly increasing across the changesets of one store, never
+equal to or earlier than the latest stored (`Pending`).
+
+>>> clock = Clock(datetime(2999, 1, 1, tzinfo=UTC))
+>>> [t.isoformat() for t in clock.take(2)]
+['2999-01-01T00:00:00.000001+00:00', '2999-01-01T00:00:00.000002+00:00']
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from pyoxigraph import Literal, NamedNode, Quad
+
+from lexrdf.uris import restamped_changeset
+from lexrdf.vocab import XSD
+
+TICK = timedelta(microseconds=1)  # xsd:dateTime as written here keeps microseconds
+
+
+def stamp(moment: datetime) -> Literal:
+    """The xsd:dateTime literal of a transaction time (as every record and changeset carries it)."""
+    return Literal(moment.isoformat(), datatype=XSD.dateTime)
+
+
+class Clock:
+    """Strictly increasing transaction times of one store, each later than the latest already handed out or
+    stored. Thread-safe: the ingest plans on one thread and writes on another."""
+
+    def __init__(self, latest: datetime | None = None) -> None:
+        self.latest = latest
+        self._lock = threading.Lock()
+
+    def take(self, count: int = 1) -> list[datetime]:
+        """`count` consecutive times from now (or from just after the latest, if the wall clock has not passed it)."""
+        with self._lock:
+            now = datetime.now(UTC)
+            first = now if self.latest is None or now > self.latest else self.latest + TICK
+            times = [first + TICK * index for index in range(count)]
+            self.latest = times[-1]
+            return times
+
+    def next(self) -> datetime:
+        return self.take(1)[0]
+
+
+@dataclass
+class Pending:
+    """The changesets one write records, in order, each with the provisional time it was planned with (in its
+    `lex:recordedAt`, `lex:supersededAt` and `prov:startedAtTime` literals and in its IRI)."""
+
+    changesets: list[tuple[datetime, str]] = field(default_factory=list)
+
+    def add(self, provisional: datetime, changeset: str) -> None:
+        self.changesets.append((provisional, changeset))
+
+    def __len__(self) -> int:
+        return len(self.changesets)
+
+    def terms(self, times: list[datetime]) -> dict[Literal | NamedNode, Literal | NamedNode]:
+        """Each provisional term and the term it becomes when the changesets commit at `times`."""
+        mapping: dict[Literal | NamedNode, Literal | NamedNode] = {}
+        for (provisional, changeset), final in zip(self.changesets, times, strict=True):
+            mapping[stamp(provisional)] = stamp(final)
+            mapping[NamedNode(changeset)] = NamedNode(restamped_changeset(changeset, final))
+        return mapping
+
+    def stamped(self, quads: Iterable[Quad], times: list[datetime]) -> list[Quad]:
+        """The quads with the commit's times in place of the provisional ones."""
+        mapping = self.terms(times)
+        return [
+            Quad(mapping.get(q.subject, q.subject), q.predicate, mapping.get(q.object, q.object), q.graph_name)
+            if q.subject in mapping or q.object in mapping
+            else q
+            for q in quads
+        ]
+
+    def stamped_nquads(self, data: bytes, times: list[datetime]) -> bytes:
+        """The same on serialised N-Quads (a literal or IRI term serialises to one exact string; no other term
+        contains it, since a quote inside a literal is escaped)."""
+        for old, new in self.terms(times).items():
+            data = data.replace(str(old).encode("utf-8"), str(new).encode("utf-8"))
+        return data
+
+
+__all__ = ["TICK", "Clock", "Pending", "stamp"]
