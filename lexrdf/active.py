@@ -32,7 +32,7 @@ from datetime import UTC, date, datetime
 
 from pyoxigraph import Literal, NamedNode, Quad
 
-from lexrdf.emit import Emitter, _cited_act, _date
+from lexrdf.emit import Emitter, cited_act, date_literal
 from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import ActiveModification, SourceDocument
@@ -439,7 +439,7 @@ def active_quads(
         if not (event.iri in planned or (facts is not None and facts.graphs)):  # new: described in full
             out.add(node, RDF.type, LEX.Event)
             out.add(node, RDF.type, LEX[EVENT_CLASSES[event.kind]])
-            out.add(node, LEX.date, _date(event.day))
+            out.add(node, LEX.date, date_literal(event.day))
             out.add(node, LEX.affectedAct, _target_node(out, event))
             out.recorded(node)
             links = [
@@ -467,7 +467,7 @@ def _target_node(out: Emitter, event: ActiveEvent) -> NamedNode:
     """The target act, typed in this graph (so that the graph validates on its own); an act we do not hold is
     described as known by reference, from what the amending act says of it."""
     if event.reference is not None and event.document is not None:
-        return _cited_act(out, event.reference, event.document)
+        return cited_act(out, event.reference, event.document)
     node = NamedNode(event.target)
     if node != out.act:
         out.add(node, RDF.type, LEX.Act)

@@ -19,7 +19,8 @@ from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD
 _TRUE = Literal("true", datatype=XSD.boolean)
 
 
-def _date(day: date) -> Literal:
+def date_literal(day: date) -> Literal:
+    """An xsd:date literal."""
     return Literal(day.isoformat(), datatype=XSD.date)
 
 
@@ -85,9 +86,9 @@ def emit_act(
         out.add(node, RDF.type, LEX.Version)
         out.add(node, LEX.versionOf, provision)
         out.add(node, LEX.act, out.act)
-        out.add(node, LEX.validFrom, _date(version.valid_from))
+        out.add(node, LEX.validFrom, date_literal(version.valid_from))
         if version.applicable_from:
-            out.add(node, LEX.applicableFrom, _date(version.applicable_from))
+            out.add(node, LEX.applicableFrom, date_literal(version.applicable_from))
         out.add(node, PROV.wasGeneratedBy, NamedNode(version.opened_by))
         if version.previous:
             out.add(node, PROV.wasRevisionOf, NamedNode(version.previous))
@@ -102,7 +103,7 @@ def emit_act(
         if spec.iri not in stored_events:
             out.add(event, RDF.type, LEX.Event)
             out.add(event, RDF.type, LEX[EVENT_CLASSES[spec.kind]])
-            out.add(event, LEX.date, _date(spec.day))
+            out.add(event, LEX.date, date_literal(spec.day))
             out.add(event, LEX.affectedAct, out.act)
             out.recorded(event)
             if document.authority and spec.kind == "enactment":
@@ -111,7 +112,7 @@ def emit_act(
         # later would carry no transaction time ("as known at" must not see it before it was added)
         if spec.iri not in stored_events:
             for source in sorted(spec.source_acts):
-                out.add(event, LEX.sourceAct, _cited_act(out, source, document))
+                out.add(event, LEX.sourceAct, cited_act(out, source, document))
             for source_provision in sorted(spec.source_provisions):
                 out.add(event, LEX.sourceProvision, NamedNode(source_provision))
             for note in sorted(spec.notes):
@@ -127,10 +128,10 @@ def emit_act(
         out.add(out.changeset, RDF.type, LEX.Changeset)
         out.add(out.changeset, PROV.startedAtTime, out.recorded_at)
         out.add(out.changeset, LEX.sourceFile, Literal(document.path))
-        out.add(out.changeset, LEX.expressionDate, _date(document.expression_date))
+        out.add(out.changeset, LEX.expressionDate, date_literal(document.expression_date))
         out.add(out.changeset, LEX.act, out.act)
         if document.current_to:
-            out.add(out.changeset, LEX.currentTo, _date(document.current_to))
+            out.add(out.changeset, LEX.currentTo, date_literal(document.current_to))
     return out.quads
 
 
@@ -154,7 +155,7 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
     for kept in sorted(record_expressions(out.minter, record, language).values()):
         out.add(node, LEX.expression, NamedNode(kept))
     if record.valid_until:
-        out.add(node, LEX.validUntil, _date(record.valid_until))
+        out.add(node, LEX.validUntil, date_literal(record.valid_until))
     if record.closed_by:
         out.add(node, LEX.closedBy, NamedNode(record.closed_by))
     out.recorded(node)
@@ -177,9 +178,9 @@ def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
         out.add(act, LEX.jurisdiction, Literal(document.jurisdiction))
         out.add(act, LEX.actType, Literal(document.act_type))
         out.add(act, LEX.actNumber, Literal(document.act_number))
-        out.add(act, LEX.documentDate, _date(document.work_date))
+        out.add(act, LEX.documentDate, date_literal(document.work_date))
         if document.publication_date:
-            out.add(act, LEX.publicationDate, _date(document.publication_date))
+            out.add(act, LEX.publicationDate, date_literal(document.publication_date))
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
     for earlier, same in out.minter.known.equivalences(act.value):
         out.add(NamedNode(earlier), OWL.sameAs, NamedNode(same))
@@ -205,7 +206,7 @@ def _portion_paths(mapping_name: str) -> PortionPaths | None:
     return PortionPaths.from_rule(mapping.get("portion_paths")) if mapping else None
 
 
-def _cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNode:
+def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNode:
     """The act an event names as its source: this act, an act we hold (by its own IRI, described in its own
     graph), or an act known only by reference, described here by what the citing source says of it."""
     if reference == out.act.value:
@@ -223,8 +224,8 @@ def _cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedN
         out.add(node, LEX.title, Literal(cited.title))
         out.add(node, RDFS.label, Literal(cited.title))
     if cited and cited.day:
-        out.add(node, LEX.documentDate, _date(cited.day))
+        out.add(node, LEX.documentDate, date_literal(cited.day))
     return node
 
 
-__all__ = ["emit_act"]
+__all__ = ["Emitter", "cited_act", "date_literal", "emit_act"]

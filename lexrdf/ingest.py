@@ -20,7 +20,7 @@ from lexrdf.active import ActivePlan, plan_active
 from lexrdf.emit import emit_act
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
-from lexrdf.model import SourceDocument
+from lexrdf.model import SourceDocument, Unit
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
 from lexrdf.store.repository import acts_carrying, earlier_iris, expression_dates, read_stored_act, stored_currency
@@ -149,7 +149,11 @@ def _references(document: SourceDocument) -> set[str]:
 
 
 def _content(document: SourceDocument) -> list[tuple]:
-    return [(u.path, u.number, u.heading, u.text, u.window) for u in document.units]
+    return [_content_of(u) for u in document.units]
+
+
+def _content_of(unit: Unit | None) -> tuple | None:
+    return (unit.path, unit.number, unit.heading, unit.text, unit.window) if unit is not None else None
 
 
 def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
@@ -161,11 +165,15 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
         if other is None:
             kept[(document.expression_date, document.language)] = document
         elif _content(other) != _content(document):
+            theirs = {u.path: u for u in other.units}
+            differing = next(
+                (u for u in document.units if _content_of(theirs.get(u.path)) != _content_of(u)), document.units[0]
+            )
             raise SourceError(
                 document.path,
-                None,
-                f"gives other texts than {other.path} for the same expression "
-                f"({document.frbr_work} at {document.expression_date}); ingest one of them",
+                differing.line,
+                f"{differing.eid or differing.path} reads otherwise than in {other.path} for the same expression "
+                f"({document.frbr_work} at {document.expression_date}, {document.language}); ingest one of them",
             )
     return list(kept.values())
 

@@ -107,7 +107,9 @@ def test_two_files_disagreeing_about_one_expression_are_refused(tmp_path, lex):
     text = GOOD.read_text(encoding="utf-8")
     other = write(tmp_path, "other.xml", text.replace("within twelve months", "within ten months"))
     duplicate = write(tmp_path, "duplicate.xml", text)
-    with pytest.raises(SourceError, match="same expression"):
+    line = next(n for n, words in enumerate(text.splitlines(), 1) if 'eId="art_3__para_2"' in words)
+    with pytest.raises(SourceError, match="art_3__para_2 reads otherwise than in .* for the same expression") as error:
         lex.ingest([GOOD, other])
+    assert error.value.line == line
     assert lex.store.quad_count() == 0
     assert lex.ingest([GOOD, duplicate]).versions > 0  # an identical copy is only read once

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -49,7 +49,10 @@ class EmbeddedStore:
                 query = load_library()["_latest-changeset"].text
                 rows = list(self._store.query(query, use_default_graph_as_union=True))
                 latest = rows[0]["latest"] if rows else None
-                self._clock = Clock(datetime.fromisoformat(latest.value) if latest is not None else None)
+                moment = datetime.fromisoformat(latest.value) if latest is not None else None
+                if moment is not None and moment.tzinfo is None:  # a time without a zone is read as UTC
+                    moment = moment.replace(tzinfo=UTC)
+                self._clock = Clock(moment)
             return self._clock
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
