@@ -382,7 +382,7 @@ class ImpactItem:
     """What one event did to one provision."""
 
     provision: str
-    effect: str  # opened, changed or closed; or "amended (not yet consolidated)" (an amending act's statement)
+    effect: str  # opened, changed or closed; "amended (not yet consolidated)"; or "modified" (effect, not words)
     event: str
     type: str
     date: str

@@ -60,6 +60,10 @@ def test_s7_commenced_by_si_2000_183_and_its_2016_application_is_a_modification(
     )
     applied = {(r["date"].value, r["source"].value, r["provision"].value) for r in rows}
     assert ("2016-01-01", SI_2015_1945, "http://www.legislation.gov.uk/id/uksi/2015/1945/regulation/1/2") in applied
+    # the regulation's impact: it modified s. 7 (and s. 9, the note at line 3414), it changed no words
+    impact = dpa_lex.impact(SI_2015_1945)
+    assert {(i.provision, i.effect, i.date) for i in impact.items} >= {(f"{DPA}/section-7", "modified", "2016-01-01")}
+    assert {i.effect for i in impact.items} == {"modified"}
     assert dpa_lex.text_at(f"{DPA}/section-7", "1999-12-31").status == "not-yet-in-force"
 
 
