@@ -250,7 +250,7 @@ def _ending(event: EventSummary | None) -> str:
     if event.type == "ended-without-recorded-act":
         return "ended without a recorded act"
     if event.type == "expiry":
-        return "expired (a temporary provision)" + (f" made by {event.source}" if event.source else "")
+        return "expired: its temporary effect ended" + (f" (as {event.source} provided)" if event.source else "")
     return f"ended by {event.type}" + (f" made by {event.source}" if event.source else "")
 
 

@@ -1,0 +1,74 @@
+"""Versioning: compare what a source document says with what is stored, and plan the records to add.
+
+Pure functions over plain data: the stored state of one act (`StoredAct`, read by the store layer) and
+one mapped document (`SourceDocument`) give a `Plan`. Nothing is ever edited: a changed window end or a
+corrected text becomes a new record that supersedes the old one.
+
+`state` holds the data (stored state, plan, record IRIs), `planner` the events and records one document adds,
+`expressions` and `periods` the two source styles (one document per point in time; one document holding every
+version with its @period).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from lexrdf.model import SourceDocument
+from lexrdf.uris import IriMinter
+from lexrdf.versioning.expressions import plan_expression
+from lexrdf.versioning.periods import plan_periods
+from lexrdf.versioning.planner import Planner, repeal_act
+from lexrdf.versioning.state import (
+    EventSpec,
+    NewRecord,
+    NewVersion,
+    Plan,
+    StoredAct,
+    StoredProvision,
+    StoredVersion,
+    apply_plan,
+    expression_iri,
+    record_expressions,
+    record_iri,
+    text_key,
+)
+
+
+def plan_document(
+    document: SourceDocument,
+    stored: StoredAct,
+    minter: IriMinter,
+    next_expression: date | None = None,
+    companion: bool = False,
+) -> Plan:
+    """Plan what `document` adds to the stored state of its act. `next_expression` is the date of the earliest
+    expression already stored that is later than this one (an archive back-filled out of order); `companion`
+    says an expression of the same date is stored already (in another language, or this one again): then the
+    document adds and corrects texts but ends no provision it does not show."""
+    planner = Planner(document, stored, minter)
+    planner.next_expression = next_expression
+    planner.companion = companion or document.portion  # a portion, too, ends nothing it does not show
+    planner.order_provisions()
+    if document.periods_authoritative:
+        plan_periods(planner)
+    else:
+        plan_expression(planner)
+    repeal_act(planner)
+    return planner.plan
+
+
+__all__ = [
+    "EventSpec",
+    "NewRecord",
+    "NewVersion",
+    "Plan",
+    "StoredAct",
+    "StoredProvision",
+    "StoredVersion",
+    "apply_plan",
+    "expression_iri",
+    "plan_document",
+    "record_expressions",
+    "record_iri",
+    "text_key",
+]

@@ -1,0 +1,79 @@
+"""One document per point-in-time expression: its texts are in force from its date (or, for the first one
+ingested, from each text's @period); an older one ingested after later ones fills the history behind them."""
+
+from __future__ import annotations
+
+from lexrdf.errors import SourceError
+from lexrdf.model import Window
+from lexrdf.versioning.planner import Planner, close_absent
+from lexrdf.versioning.state import text_key
+
+
+def plan_expression(planner: Planner) -> None:
+    """One document = the text in force from its expression date on.
+
+    An expression older than one already stored (`next_expression`) fills the history behind it: a text it shows
+    that no stored version covers gets a version up to the next stored change (or, absent from the next stored
+    expression, up to that expression); a text that contradicts what the later sources say was in force then is
+    refused."""
+    document, stored = planner.document, planner.stored
+    first_of_act = not stored.has_versions
+    late = planner.next_expression
+    day = document.expression_date
+    seen: set[str] = set()
+    for unit in [planner.act_unit(), *document.units]:
+        if unit.path in seen:
+            continue
+        seen.add(unit.path)
+        # The first expression of an act says, through @period, since when each text has been in force; a later
+        # one can only say that a text is in force from its own date (its periods may be stale copies).
+        if unit.window is None:
+            starts_on = day
+        elif first_of_act:
+            starts_on = unit.window.start
+        else:
+            starts_on = max(day, unit.window.start)
+        versions = stored.versions.get(unit.path, [])
+        current = next((v for v in versions if v.in_force(starts_on)), None)
+        if current is not None and current.texts.get(document.language) == text_key(unit):
+            continue
+        if current is not None and document.language not in current.texts:  # its text in another language
+            planner.supersede(current, unit, current.valid_until, current.closed_by, translation=True)
+            continue
+        if current is not None and current.valid_from == starts_on:
+            planner.supersede(current, unit, current.valid_until, current.closed_by)
+            continue
+        if current is not None and late:
+            raise SourceError(
+                document.path,
+                unit.line,
+                f"{unit.eid or 'the act'} reads otherwise on {starts_on} than the version in force from "
+                f"{current.valid_from} that later sources give: the sources contradict each other",
+            )
+        if current is not None:
+            opened_by = planner.opening_event(unit, starts_on, False)
+            planner.supersede(current, None, starts_on, opened_by)
+            window = Window(starts_on, current.valid_until, unit.window.applicable_from if unit.window else None)
+            planner.add_version(unit, window, opened_by, current.iri, current.closed_by)
+            continue
+        earlier = [v for v in versions if v.valid_from < starts_on]
+        if late and unit.window and unit.window.start < starts_on:  # back to its @period, after what came before
+            floor = max((v.valid_until for v in earlier if v.valid_until), default=unit.window.start)
+            starts_on = max(unit.window.start, floor)
+        later = next((v for v in versions if v.valid_from > starts_on), None)
+        opened_by = planner.opening_event(unit, starts_on, first_of_act and not earlier, new_provision=True)
+        ends_on = later.valid_from if later else late
+        closed_by = later.opened_by if later else (planner.closing_event(unit, late, None) if late else None)
+        window = Window(starts_on, ends_on, unit.window.applicable_from if unit.window else None)
+        # Absent from every earlier expression and created (not substituted) then: nothing of it was in force before.
+        created = planner.plan.events[opened_by].kind in {"enactment", "insertion"}
+        planner.add_version(
+            unit,
+            window,
+            opened_by,
+            earlier[-1].iri if earlier else None,
+            closed_by,
+            begins_history=created and not earlier,
+        )
+    if not late and not planner.companion:  # an older expression cannot end what later ones show
+        close_absent(planner, seen, day)

@@ -1,0 +1,142 @@
+"""One document holding every version of each provision, each with its @period (the legislation.gov.uk style):
+when each provision's own words began, by which event, and what ended them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+
+from lexrdf.model import Modification, Unit, Window
+from lexrdf.versioning.planner import TEXTUAL, Planner, close_absent
+from lexrdf.versioning.state import text_key
+
+
+def plan_periods(planner: Planner) -> None:
+    """One document holding every version of each provision, each with its @period window."""
+    document, stored = planner.document, planner.stored
+    by_path: dict[str, list[Unit]] = defaultdict(list)
+    for unit in [planner.act_unit(), *document.units]:
+        if unit.window is not None:
+            by_path[unit.path].append(unit)
+    for path, shown in by_path.items():
+        shown.sort(key=lambda u: u.window.start)
+        planner.record_modifications(shown[-1])
+        # what a consolidation shows of a repealed provision (". . . .") is no text of it: the repeal ends the
+        # window before it, and a provision shown only so has no version (the repeal event still affects it)
+        alternatives = [u for u in shown if not repealed_placeholder(planner, u)]
+        if not alternatives:
+            placeholder = shown[0]
+            planner.closing_event(placeholder, placeholder.window.start, None)  # the repeal affects it
+            continue
+        stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
+        starts = [own_start(planner, alternatives[0]), *(later_start(planner, u) for u in alternatives[1:])]
+        planner.first_starts[path] = starts[0]
+        previous: str | None = None
+        for index, unit in enumerate(alternatives):
+            start, opened_by, begins = starts[index]
+            window = Window(start, unit.window.end, unit.window.applicable_from)
+            following = alternatives[index + 1] if index + 1 < len(alternatives) else None
+            successor = starts[index + 1][1] if following and window.end == following.window.start else None
+            if window.end is None and unit is not shown[-1]:  # followed by its placeholder: repealed then
+                window = Window(start, shown[-1].window.start, unit.window.applicable_from)
+            closed_by = planner.closing_event(unit, window.end, successor) if window.end else None
+            existing = stored_by_start.get(window.start)
+            if existing is None:
+                prior = previous or next(
+                    (v.iri for v in reversed(stored.versions.get(path, [])) if v.valid_from < window.start), None
+                )
+                version = planner.add_version(unit, window, opened_by, prior, closed_by, begins and prior is None)
+                previous = version.iri
+                continue
+            previous = existing.iri
+            translation = document.language not in existing.texts
+            text_changed = existing.texts.get(document.language) != text_key(unit)
+            if text_changed or existing.valid_until != window.end:
+                planner.supersede(
+                    existing, unit if text_changed else None, window.end, closed_by, translation=translation
+                )
+    if not planner.companion:
+        close_absent(planner, set(by_path), document.expression_date)
+
+
+def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
+    """When the earliest text a single document shows for a provision began, the event that began it, and
+    whether nothing of the provision was in force before.
+
+    A legislation.gov.uk @period dates the provision with everything inside it: s. 10 is shown "from 19.8.2003"
+    because words in s. 10(2)(b) were substituted then, and s. 7 "from 1.1.2016" because a regulation applied it
+    then. The provision's own words are older: they date from the last change of those words (the annotations on
+    its own text) or, when none is recorded, from its entry into force (its commencement or insertion, or its
+    nearest ancestor's). Only when neither is known does the period's start stand, and then it says what
+    happened that day."""
+    day = unit.window.start
+    if unit.path == "":
+        return day, planner.event(planner.enactment_day, "enactment", "", source=planner.stored.iri), True
+    own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
+    # a change in force for some purposes first starts the window the source shows from that first date
+    on_start = [m for m in own if m.effective == day or day in m.dates]
+    if on_start:
+        return day, planner.change_event(unit, day, on_start), creates(planner, unit, on_start)
+    dated = all(m.effective for m in own)
+    origin = planner.origin(unit)
+    candidates = [m.effective for m in own if dated and m.effective and m.effective <= day]
+    if dated and origin and origin[0] <= day:
+        candidates.append(origin[0])
+    if candidates:
+        start = max(candidates)
+        changed = [m for m in own if m.effective == start]
+        if changed:
+            return start, planner.change_event(unit, start, changed), creates(planner, unit, changed)
+        return start, planner.event(start, origin[1], unit.path, origin[2]), True
+    if day <= (planner.document.entry_into_force or day):
+        return day, planner.event(planner.enactment_day, "enactment", unit.path, source=planner.stored.iri), True
+    nested = planner.descendant_changes(unit, day)
+    modified = planner.changes(unit, day, {"modification"})
+    within = any(  # anything recorded inside it that day (an order applying one of its sections, say)
+        m.effective == day
+        for target in planner.descendant_eids.get(unit.path, ())
+        for m in planner.mods_by_target.get(target, [])
+    )
+    if nested:  # the provision was amended (within it) that day; its own words are not known to be new
+        return day, planner.event(day, "amendment", unit.path, nested), False
+    if modified:  # its effect was modified that day; its words are not known to be new
+        return day, planner.event(day, "modification", unit.path, modified), False
+    inherited = planner.first_starts.get(unit.parent_path or "")
+    if not unit.own_period and inherited and inherited[0] == day and inherited[2]:
+        # the enclosing provision came into force that day (nothing of it before): so did this part of it
+        planner.plan.events[inherited[1]].affects.add(unit.path)
+        return inherited
+    if unit.own_period and not within and day in planner.commencement_days:
+        # its own window, nothing inside it changed that day, and the act records commencements that day: it came
+        # into force then (by an order the source does not name for it)
+        return day, planner.event(day, "commencement", unit.path), True
+    # a window inherited from an enclosing provision, whose start something else in it explains: the source shows
+    # this text from that day and records nothing of when it began
+    return day, planner.event(day, "started-without-recorded-act", unit.path), False
+
+
+def repealed_placeholder(planner: Planner, unit: Unit) -> bool:
+    """Whether this is what the source shows of a provision repealed as a whole on its window's start."""
+    return bool([m for m in planner.changes(unit, unit.window.start, {"repeal"}) if m.of_unit]) or bool(
+        planner.ancestor_changes(unit, unit.window.start, {"repeal"})
+    )
+
+
+def later_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
+    """A later alternative of a provision begins where the source says, by the change recorded for that day."""
+    day = unit.window.start
+    changed = planner.changes(unit, day, TEXTUAL - {"repeal"}) or planner.ancestor_changes(unit, day, TEXTUAL)
+    if changed:
+        return day, planner.change_event(unit, day, changed), False
+    nested = planner.descendant_changes(unit, day)
+    if nested:
+        return day, planner.event(day, "amendment", unit.path, nested), False
+    commenced = planner.changes(unit, day, {"commencement"})
+    if commenced:
+        return day, planner.event(day, "commencement", unit.path, commenced), False
+    return day, planner.event(day, "amendment", unit.path), False
+
+
+def creates(planner: Planner, unit: Unit, changes: list[Modification]) -> bool:
+    """Whether these changes brought the whole provision into being (nothing of it was in force before)."""
+    return any(m.kind == "insertion" and m.of_unit for m in changes)

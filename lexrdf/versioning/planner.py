@@ -1,0 +1,318 @@
+"""The planner: one document against its act's stored state. It names the events that open and close windows
+(from the document's modifications, annotations and lifecycle) and collects new provisions, versions and records
+into a `Plan`. The two source styles (`expressions`, `periods`) drive it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date, timedelta
+from decimal import Decimal
+
+from lexrdf.model import Modification, SourceDocument, Unit, Window
+from lexrdf.uris import IriMinter
+from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, StoredAct, StoredVersion
+
+# When several modifications of one provision take effect on one day, the strongest kind names the event.
+KIND_RANK = {"substitution": 3, "insertion": 2, "repeal": 1, "amendment": 0}
+TEXTUAL = frozenset(KIND_RANK)  # kinds of change that alter the words
+DAY = timedelta(days=1)
+
+
+class Planner:
+    """Plans one document against one act's stored state: the events it names and the records it adds."""
+
+    def __init__(self, document: SourceDocument, stored: StoredAct, minter: IriMinter) -> None:
+        self.document = document
+        self.stored = stored
+        self.minter = minter
+        self.plan = Plan(act=stored.iri)
+        self.units_by_eid: dict[str, list[Unit]] = defaultdict(list)
+        for unit in document.units:
+            if unit.eid:
+                self.units_by_eid[unit.eid].append(unit)
+        self.units_by_path = {u.path: u for u in reversed(document.units)}
+        self.descendant_eids = self._descendants()
+        self.mods_by_target = defaultdict(list)
+        for mod in document.modifications:
+            self.mods_by_target[mod.destination].append(mod)
+        self.lifecycle_by_day = defaultdict(list)
+        for event in document.events:
+            self.lifecycle_by_day[event.day].append(event)
+        self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
+        self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
+        self.next_expression: date | None = None
+        self.companion = False
+        self.first_starts: dict[str, tuple[date, str, bool]] = {}  # path -> (start, opening event, begins history)
+        self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
+
+    def _descendants(self) -> dict[str, set[str]]:
+        parent_of = {u.path: u.parent_path for u in self.document.units}
+        eid_of = {u.path: u.eid for u in self.document.units}
+        found: dict[str, set[str]] = defaultdict(set)
+        for path, eid in eid_of.items():
+            ancestor = parent_of.get(path)
+            while ancestor is not None:
+                found[ancestor].add(eid or "")
+                ancestor = parent_of.get(ancestor)
+        return found
+
+    # -- events -----------------------------------------------------------------------------------
+    def source_iri(self, source: str) -> str:
+        """A source act as the planner records it: this act's own identifiers become its IRI."""
+        own = {self.document.frbr_work, *self.document.frbr_aliases}
+        return self.stored.iri if source in own else source
+
+    def event(
+        self, day: date, kind: str, unit_path: str, mods: Iterable[Modification] = (), source: str | None = None
+    ) -> str:
+        """The event of `kind` on `day` made by every act the modifications name (or by `source`)."""
+        # a textual event is made by every act that changed the words that day (several acts on one day are all
+        # named; the strongest kind names the event); an amendment as a whole, by every change inside it
+        mods = [
+            m
+            for m in mods
+            if m.kind == kind or kind in {"enactment", "commencement"} or (kind in TEXTUAL and m.kind in TEXTUAL)
+        ]
+        if source is not None:
+            sources = {source}
+        else:
+            sources = {self.source_iri(m.source_act) for m in mods if m.source_act}
+            if not sources and kind in {"enactment", "amendment", "insertion", "substitution", "repeal"}:
+                sources = {e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act}
+        iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)))
+        spec = self.plan.events.get(iri)
+        if spec is None:
+            spec = self.plan.events[iri] = EventSpec(iri, day, kind)
+        spec.source_acts.update(sources)
+        spec.source_provisions.update(m.source_provision for m in mods if m.source_provision)
+        spec.notes.update(m.note for m in mods if m.note)
+        spec.affects.add(unit_path)
+        return iri
+
+    def changes(self, unit: Unit, day: date | None = None, kinds: set[str] = TEXTUAL) -> list[Modification]:
+        """The recorded changes of `unit` of these kinds (taking effect on `day`, when given)."""
+        return [
+            m
+            for m in self.mods_by_target.get(unit.eid or "", [])
+            if m.kind in kinds and (day is None or m.effective == day)
+        ]
+
+    def descendant_changes(self, unit: Unit, day: date) -> list[Modification]:
+        return [
+            m
+            for target in sorted(self.descendant_eids.get(unit.path, set()))
+            for m in self.mods_by_target.get(target, [])
+            if m.effective == day and m.kind in TEXTUAL
+        ]
+
+    def change_event(self, unit: Unit, day: date, changes: list[Modification]) -> str:
+        """The event of the strongest kind among changes taking effect on one day (all their acts named)."""
+        kind = max((m.kind for m in changes), key=lambda k: KIND_RANK.get(k, 0))
+        return self.event(day, kind, unit.path, changes)
+
+    def origin(self, unit: Unit | None) -> tuple[date, str, list[Modification]] | None:
+        """When a provision (or, failing a record of its own, its nearest ancestor with one) entered into force:
+        its commencement, or its insertion as a whole. Returns (date, kind, changes)."""
+        while unit is not None:
+            found = self._origins.get(unit.path)
+            if found is None and unit.path not in self._origins:
+                commenced = [m for m in self.changes(unit, kinds={"commencement"}) if m.effective]
+                inserted = [m for m in self.changes(unit, kinds={"insertion"}) if m.effective and m.of_unit]
+                chosen = commenced or inserted
+                if chosen:
+                    day = max(m.effective for m in chosen)
+                    found = (day, chosen[0].kind, [m for m in chosen if m.effective == day])
+                self._origins[unit.path] = found
+            if found is not None:
+                return found
+            unit = self.unit_at(unit.parent_path)
+        return None
+
+    def opening_event(self, unit: Unit, day: date, first_of_act: bool, new_provision: bool = False) -> str:
+        """The event that opened a text of `unit` on `day` in a point-in-time expression."""
+        exact = self.changes(unit, day, TEXTUAL - {"repeal"})
+        if exact:
+            return self.change_event(unit, day, exact)
+        entry = self.document.entry_into_force or self.enactment_day
+        if day <= entry:  # in force since the act came into force: its enacted text
+            return self.event(self.enactment_day, "enactment", unit.path, source=self.stored.iri)
+        inserted_with = self.ancestor_changes(unit, day, {"insertion"})
+        if inserted_with:
+            return self.event(day, "insertion", unit.path, inserted_with)
+        commenced = self.changes(unit, day, {"commencement"}) or self.ancestor_changes(unit, day, {"commencement"})
+        if commenced:
+            return self.event(day, "commencement", unit.path, commenced)
+        nested = self.descendant_changes(unit, day)
+        if nested:
+            return self.event(day, "amendment", unit.path, nested)
+        if first_of_act:  # the first source of the act is a consolidation: it shows the text from its date only
+            return self.event(day, "started-without-recorded-act", unit.path)
+        return self.event(day, "insertion" if new_provision else "amendment", unit.path)
+
+    def closing_event(self, unit: Unit, day: date, successor: str | None) -> str:
+        """The event that ended a window of `unit` on `day`: its successor's opening, a repeal, the end of a
+        temporary provision (expiry), or an end no act is recorded for."""
+        if successor:
+            self.plan.events[successor].affects.add(unit.path)
+            return successor
+        repeals = [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit]
+        repeals = repeals or self.ancestor_changes(unit, day, {"repeal"})
+        if repeals:
+            return self.event(day, "repeal", unit.path, repeals)
+        lapsed: list[Modification] = []
+        holder: Unit | None = unit
+        while holder is not None and not lapsed:  # a temporary provision lapses with everything in it
+            lapsed = [m for m in self.changes(holder, kinds={"insertion"}) if m.until and m.until + DAY == day]
+            holder = self.unit_at(holder.parent_path)
+        if lapsed:
+            return self.event(day, "expiry", unit.path, lapsed, source=self.source_iri(lapsed[0].source_act or ""))
+        return self.event(day, "ended-without-recorded-act", unit.path)
+
+    def ancestor_changes(self, unit: Unit, day: date, kinds: set[str]) -> list[Modification]:
+        """The nearest ancestor's changes of these kinds on `day` (a repealed or inserted article carries its
+        paragraphs with it)."""
+        parent = self.unit_at(unit.parent_path)
+        while parent is not None:
+            found = [m for m in self.changes(parent, day, kinds) if m.of_unit]
+            if found:
+                return found
+            parent = self.unit_at(parent.parent_path)
+        return []
+
+    def record_modifications(self, unit: Unit) -> None:
+        """Changes of a provision's effect that leave its text alone: events that affect it, open nothing."""
+        for mod in self.changes(unit, kinds={"modification"}):
+            if mod.effective is not None:
+                self.event(mod.effective, "modification", unit.path, [mod])
+
+    def unit_at(self, path: str | None) -> Unit | None:
+        """The unit at `path` in this document or, failing that, as stored (without text)."""
+        if path is None:
+            return None
+        if path in self.units_by_path:
+            return self.units_by_path[path]
+        known = self.stored.provisions.get(path)
+        if known is None:
+            return None
+        return Unit(known.eid, path, "", known.parent_path, "", "", "", None, None)
+
+    # -- versions ---------------------------------------------------------------------------------
+    def add_version(
+        self,
+        unit: Unit,
+        window: Window,
+        opened_by: str,
+        previous: str | None,
+        closed_by: str | None,
+        begins_history: bool = False,
+    ) -> NewVersion:
+        provision = self.minter.provision(self.stored.iri, unit.path)
+        iri = self.minter.version(provision, window.start)
+        record = NewRecord(iri, None, unit, {}, window.end, closed_by)
+        version = NewVersion(
+            iri, unit.path, window.start, window.applicable_from, opened_by, previous, record, begins_history
+        )
+        self.plan.new_versions.append(version)
+        self.linked(opened_by).opens.add(iri)
+        if closed_by:
+            self.linked(closed_by).closes.add(iri)
+        return version
+
+    def linked(self, event: str) -> EventSpec:
+        """The spec of an event this plan links to: planned now, or already stored (then only links are added)."""
+        spec = self.plan.events.get(event)
+        if spec is None:
+            if event not in self.stored.events:
+                raise KeyError(f"event {event} is neither planned nor stored")
+            spec = self.plan.events[event] = EventSpec(event, date.min, "amendment")
+        return spec
+
+    def supersede(
+        self,
+        stored: StoredVersion,
+        unit: Unit | None,
+        until: date | None,
+        closed_by: str | None,
+        translation: bool = False,
+    ) -> None:
+        """A new record of a stored version: a new text in the document's language (a correction, or its first
+        text in that language), a new window end, or both; the other languages' expressions are kept."""
+        language = self.document.language
+        kept = {lang: iri for lang, iri in stored.expressions.items() if unit is None or lang != language}
+        self.plan.new_records.append(NewRecord(stored.iri, stored.record, unit, kept, until, closed_by, translation))
+        if closed_by:
+            self.linked(closed_by).closes.add(stored.iri)
+
+    def order_provisions(self) -> None:
+        """Give new provisions a document-order key between their stored neighbours."""
+        seen: set[str] = set()
+        units = [u for u in self.document.units if not (u.path in seen or seen.add(u.path))]
+        known = self.stored.provisions
+        following: list[Decimal | None] = [None] * len(units)
+        upcoming: Decimal | None = None
+        for index in range(len(units) - 1, -1, -1):
+            following[index] = upcoming
+            if units[index].path in known:
+                upcoming = known[units[index].path].order
+        previous = Decimal(0)
+        for index, unit in enumerate(units):
+            if unit.path in known:
+                previous = known[unit.path].order
+                continue
+            upper = following[index]
+            order = (previous + upper) / 2 if upper is not None else previous + 1
+            self.plan.new_provisions.append((unit, order))
+            previous = order
+
+    def act_unit(self) -> Unit:
+        doc = self.document
+        start = doc.entry_into_force or doc.work_date
+        return Unit(None, "", "act", None, "", doc.short_title or "", doc.title, Window(start), None)
+
+
+def repeal_act(planner: Planner) -> None:
+    """A lifecycle event that repeals the act closes the act and every provision in force on that day, by that
+    repeal (named as made by the repealing act). One that names no act ends them without a recorded act. A repeal
+    eventRef on a day the passive modifications repeal some provisions is theirs (samples/single/harbour-act.xml)."""
+    # a repeal the passive modifications place on provisions that day is theirs, not the act's
+    partial = {m.effective for m in planner.document.modifications if m.kind == "repeal"}
+    repeals = sorted(
+        (e for e in planner.document.events if e.kind == "repeal" and e.day not in partial), key=lambda e: e.day
+    )
+    if not repeals:
+        return
+    day, source = repeals[0].day, repeals[0].source_act
+    planned = {v.iri: v for v in planner.plan.new_versions}
+    superseded = {r.version for r in planner.plan.new_records}
+
+    def closing(path: str) -> str:
+        if source:
+            return planner.event(day, "repeal", path, source=planner.source_iri(source))
+        return planner.event(day, "ended-without-recorded-act", path)
+
+    for version in planned.values():
+        record = version.record
+        if version.valid_from < day and (record.valid_until is None or record.valid_until > day):
+            previous_closer = record.closed_by
+            record.valid_until, record.closed_by = day, closing(version.path)
+            planner.linked(record.closed_by).closes.add(version.iri)
+            if previous_closer and previous_closer in planner.plan.events:
+                planner.plan.events[previous_closer].closes.discard(version.iri)
+    for versions in planner.stored.versions.values():
+        for stored in versions:
+            open_on_day = stored.valid_from < day and (stored.valid_until is None or stored.valid_until > day)
+            if open_on_day and stored.iri not in superseded and stored.iri not in planned:
+                planner.supersede(stored, None, day, closing(stored.path))
+
+
+def close_absent(planner: Planner, present: set[str], day: date) -> None:
+    """Close what is in force on `day` but absent from the document."""
+    for path, versions in planner.stored.versions.items():
+        if path in present:
+            continue
+        for version in versions:
+            if version.valid_until is None and version.valid_from < day:
+                absent = planner.unit_at(path) or Unit(None, path, "", None, "", "", "", None, None)
+                closed_by = planner.closing_event(absent, day, None)
+                planner.supersede(version, None, day, closed_by)
