@@ -211,6 +211,8 @@ def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNo
     graph), or an act known only by reference, described here by what the citing source says of it."""
     if reference == out.act.value:
         return out.act
+    if reference.startswith(out.minter.base.rstrip("/") + "/eli/"):  # already one of ours (an announced change's act)
+        return NamedNode(reference)
     held = out.minter.known.act(reference)
     if held:
         return NamedNode(held)

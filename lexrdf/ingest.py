@@ -23,7 +23,14 @@ from lexrdf.mapping.engine import read_document
 from lexrdf.model import SourceDocument, Unit
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
-from lexrdf.store.repository import acts_carrying, earlier_iris, expression_dates, read_stored_act, stored_currency
+from lexrdf.store.repository import (
+    acts_carrying,
+    announced_changes,
+    earlier_iris,
+    expression_dates,
+    read_stored_act,
+    stored_currency,
+)
 from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, validate_quads
@@ -227,6 +234,7 @@ def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMin
     """Version one act's documents against the store: the quads they would add."""
     write = ActWrite(act, documents=group)
     stored = read_stored_act(store, write.act)
+    stored.announced = announced_changes(store, write.act)  # what amending acts stored say they change here
     current_to = stored_currency(store, write.act)
     known = expression_dates(store, write.act)
     for document in group:

@@ -360,3 +360,32 @@ def test_cli_prints_each_warning_on_one_line(tmp_path):
     lines = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert lines == [f"warning: {DREDGING_FILE}:44: amod1: destination '/akn/xx/act/2010-03-01/5/!main#sec_9' names "
                      f"no provision (eId 'sec_9' is absent) of {PORTS}"]  # fmt: skip
+
+
+@pytest.mark.parametrize("order", ["consolidation-last", "target-first", "amending-first"])
+def test_a_consolidation_naming_no_act_takes_the_act_an_amending_act_announced(tmp_path, order):
+    # the 2012 consolidation with its passive modification and the amending act's name taken out: the version of
+    # 1(2) it shows from 2012-07-01 is made by the Ports (Amendment) Act 2012, whatever the order
+    source = (FIXTURES / "ports-act-2010@2012-07-01.xml").read_text(encoding="utf-8")
+    start, end = source.index("<analysis"), source.index("</analysis>") + len("</analysis>")
+    anonymous = tmp_path / "ports-act-2010@2012-07-01.xml"
+    anonymous.write_text(source[:start] + source[end:].replace('source="#amending"', 'source="#source"'))
+    lex = open_lex(tmp_path / "store")
+    try:
+        steps = {
+            "consolidation-last": [[PORTS_FILES[0]], [AMENDMENT_FILE], [anonymous]],
+            "target-first": [[PORTS_FILES[0], anonymous], [AMENDMENT_FILE]],
+            "amending-first": [[AMENDMENT_FILE], [PORTS_FILES[0], anonymous]],
+        }[order]
+        for step in steps:
+            assert lex.ingest(step).refused == []
+        answer = lex.text_at(f"{PORTS}/sec_1/subsec_2", "2013-01-01")
+        assert answer.text == "The harbour master is appointed for seven years."
+        # the amending act (by its own IRI, or the one it had while known only by reference: one act)
+        assert {lex.resolve(act).provision for act in answer.opened_by.sources} == {PORTS_AMENDMENT}
+        # when the announcement is stored before the consolidation, the consolidation's change is that very event
+        # (a substitution); otherwise the consolidation's own event (a change to the provision) names the act
+        expected = "substitution" if order == "consolidation-last" else "amendment"
+        assert answer.opened_by.type == expected
+    finally:
+        lex.close()

@@ -10,10 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from urllib.parse import unquote
 
 from lexrdf.queries import load_library
 from lexrdf.store.base import Store
 from lexrdf.versioning import StoredAct, StoredProvision, StoredVersion
+from lexrdf.vocab import EVENT_CLASSES, LEX
+
+KIND_OF_CLASS = {LEX[name].value: kind for kind, name in EVENT_CLASSES.items()}
 
 
 @dataclass(frozen=True)
@@ -170,3 +174,23 @@ def events_on(store: Store, act: str) -> dict[str, EventFacts]:
 
 
 __all__ += ["EventFacts", "ProvisionRow", "act_provisions", "events_on", "stored_currency"]
+
+
+def announced_changes(store: Store, act: str) -> dict[tuple[str, date], tuple[str, frozenset[str], str]]:
+    """What amending acts announce for an act's provisions (events they record with a target portion, not
+    superseded): (provision path, day) -> (kind, amending acts, event IRI)."""
+    prefix = act.rstrip("/") + "/"
+    found: dict[tuple[str, date], tuple[str, frozenset[str], str]] = {}
+    for facts in events_on(store, act).values():
+        if not facts.portions or facts.superseded or facts.day is None or not facts.kind_class:
+            continue
+        kind = KIND_OF_CLASS.get(facts.kind_class)
+        if kind is None:
+            continue
+        for provision in facts.affects:
+            path = (
+                "" if provision == act else unquote(provision[len(prefix) :]) if provision.startswith(prefix) else None
+            )
+            if path is not None:
+                found[(path, facts.day)] = (kind, frozenset(facts.sources), facts.iri)
+    return found

@@ -17,6 +17,8 @@ from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, Stor
 KIND_RANK = {"substitution": 3, "insertion": 2, "repeal": 1, "amendment": 0}
 TEXTUAL = frozenset(KIND_RANK)  # kinds of change that alter the words
 DAY = timedelta(days=1)
+# kinds of event a source gives without naming an act, that an announced change may name
+_ADOPTS = frozenset({*KIND_RANK, "started-without-recorded-act", "ended-without-recorded-act"})
 
 
 class Planner:
@@ -66,7 +68,9 @@ class Planner:
     def event(
         self, day: date, kind: str, unit_path: str, mods: Iterable[Modification] = (), source: str | None = None
     ) -> str:
-        """The event of `kind` on `day` made by every act the modifications name (or by `source`)."""
+        """The event of `kind` on `day` made by every act the modifications name (or by `source`); a change the
+        document names no act for, that an amending act announced, is that act's event."""
+        announced = None
         # a textual event is made by every act that changed the words that day (several acts on one day are all
         # named; the strongest kind names the event); an amendment as a whole, by every change inside it
         mods = [
@@ -78,9 +82,13 @@ class Planner:
             sources = {source}
         else:
             sources = {self.source_iri(m.source_act) for m in mods if m.source_act}
+            announced = None if sources else self.announced(unit_path, day, kind)
+            if announced:  # that very event: the consolidation shows the change an amending act announced
+                kind, sources, iri = announced
             if not sources and kind in {"enactment", "amendment", "insertion", "substitution", "repeal"}:
                 sources = {e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act}
-        iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)))
+        if source is not None or not announced:
+            iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)))
         spec = self.plan.events.get(iri)
         if spec is None:
             spec = self.plan.events[iri] = EventSpec(iri, day, kind)
@@ -89,6 +97,18 @@ class Planner:
         spec.notes.update(m.note for m in mods if m.note)
         spec.affects.add(unit_path)
         return iri
+
+    def announced(self, unit_path: str, day: date, kind: str) -> tuple[str, set[str], str] | None:
+        """A change this document shows with no act named, that an amending act already stored announced for the
+        provision on that day (its activeModifications): (its kind, the acts that made it, its IRI), or None."""
+        found = self.stored.announced.get((unit_path, day))
+        if found is None or kind not in _ADOPTS:
+            return None
+        announced_kind, acts, iri = found
+        ends = kind == "ended-without-recorded-act"
+        if announced_kind not in TEXTUAL or (announced_kind == "repeal") != ends:
+            return None
+        return announced_kind, set(acts), iri
 
     def changes(self, unit: Unit, day: date | None = None, kinds: set[str] = TEXTUAL) -> list[Modification]:
         """The recorded changes of `unit` of these kinds (taking effect on `day`, when given)."""

@@ -48,6 +48,9 @@ class StoredAct:
     provisions: dict[str, StoredProvision] = field(default_factory=dict)  # by path
     versions: dict[str, list[StoredVersion]] = field(default_factory=dict)  # path -> versions by valid_from
     events: set[str] = field(default_factory=set)
+    # changes amending acts announce for its provisions (their activeModifications): (path, day) -> (kind, acts
+    # that made it, the event's IRI)
+    announced: dict[tuple[str, date], tuple[str, frozenset[str], str]] = field(default_factory=dict)
 
     @property
     def has_versions(self) -> bool:
