@@ -35,15 +35,13 @@ from pyoxigraph import Literal, NamedNode, Quad
 from lexrdf.emit import Emitter, cited_act, date_literal
 from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
-from lexrdf.model import ActiveModification, SourceDocument
+from lexrdf.model import TEXTUAL_KINDS, ActiveModification, SourceDocument
 from lexrdf.store.base import Store
 from lexrdf.store.repository import EventFacts, act_provisions, earlier_iris, events_on
 from lexrdf.uris import IriMinter
-from lexrdf.vocab import EVENT_CLASSES, LEX, PROV, RDF
+from lexrdf.vocab import EVENT_CLASSES, KIND_OF_CLASS, LEX, PROV, RDF
 
 NewChangeset = Callable[[], tuple[str, datetime]]  # a changeset IRI and its (provisional) time
-TEXTUAL = frozenset({"substitution", "insertion", "repeal", "amendment"})
-_KIND_OF_CLASS = {LEX[name].value: kind for kind, name in EVENT_CLASSES.items()}
 
 
 @dataclass
@@ -266,7 +264,7 @@ def _resolve_earlier(
     resolved: list[ActiveEvent] = []
     for earlier in minter.known.minted_earlier.get(act, ()):
         for facts in sorted(events_on(store, earlier).values(), key=lambda f: f.iri):
-            kind = _KIND_OF_CLASS.get(facts.kind_class or "")
+            kind = KIND_OF_CLASS.get(facts.kind_class or "")
             if facts.superseded or not facts.portions or kind is None or facts.day is None:
                 continue
             if act not in structures:
@@ -391,7 +389,7 @@ def _confirmed(stored: dict[str, EventFacts], day: date, kind: str, affects: set
     for facts in same_day:
         if facts.kind_class == wanted:
             return kind, facts.iri
-    if kind in TEXTUAL:
+    if kind in TEXTUAL_KINDS:
         for facts in same_day:
             if facts.kind_class == LEX.Amendment.value and not facts.sources:
                 return "amendment", facts.iri

@@ -12,7 +12,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
-from lexrdf.vocab import EVENT_CLASSES, LEX
+from lexrdf.vocab import KIND_OF_CLASS
 
 IN_FORCE = "in-force"
 NOT_YET_IN_FORCE = "not-yet-in-force"
@@ -23,8 +23,6 @@ OUTSIDE_COVERAGE = "outside-coverage"
 UNKNOWN_REFERENCE = "unknown-reference"
 AMBIGUOUS_REFERENCE = "ambiguous-reference"
 RESOLVED = "resolved"
-
-_KIND_OF_CLASS = {str(LEX) + local: kind for kind, local in EVENT_CLASSES.items()}
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,7 @@ def _event(row: QuerySolution, prefix: str) -> EventSummary | None:
     iri = _value(row, f"{prefix}_by")
     if iri is None:
         return None
-    kind = _KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "event")
+    kind = KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "event")
     return EventSummary(iri, kind, _value(row, f"{prefix}_date") or "", _value(row, f"{prefix}_source"))
 
 
@@ -554,7 +552,7 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
                 provision,
                 "",
                 event,
-                _KIND_OF_CLASS.get(_value(row, "event_type") or "", "event"),
+                KIND_OF_CLASS.get(_value(row, "event_type") or "", "event"),
                 _value(row, "event_date") or "",
                 None,
                 None,

@@ -139,12 +139,8 @@ class Lexrdf:
         if rows:
             answer.near_change = near_change(rows, day, int(rows[0]["_near_days_xsd_integer"].value))
         if answer.status in (IN_FORCE, AS_LAST_KNOWN):
-            answer.citation = self._citation(provision, day, known_at)
-            if answer.status == AS_LAST_KNOWN:
-                answer.citation = answer.citation.replace(
-                    f"as in force on {day.isoformat()}",
-                    f"as last known (sources current to {answer.current_to}), asked for {day.isoformat()}",
-                )
+            last_known = answer.current_to if answer.status == AS_LAST_KNOWN else None
+            answer.citation = self._citation(provision, day, known_at, last_known)
         return answer
 
     def versions(self, provision: str, known_at: str | None = None, language: str | None = None) -> list[VersionAnswer]:
@@ -246,8 +242,8 @@ class Lexrdf:
         act_name = (act.heading or act.text) if act else provision
         return act_name, [_label(u) for u in chain if u.unit_type != "act"]
 
-    def _citation(self, provision: str, day: date, known_at: str | None) -> str:
-        return _cite(*self._chain_label(provision, day, known_at), day, known_at)
+    def _citation(self, provision: str, day: date, known_at: str | None, last_known: str | None = None) -> str:
+        return _cite(*self._chain_label(provision, day, known_at), day, known_at, last_known)
 
     def _cite_descendants(self, answer: DescendantsAnswer, day: date, known_at: str | None) -> None:
         """Cite every descendant from its parent's label: one context query for the whole tree."""
@@ -259,10 +255,12 @@ class Lexrdf:
             item.citation = _cite(act_name, labels[item.unit], day, known_at)
 
 
-def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None) -> str:
-    """ "<act>, <provision label>, as in force on <T>" (", as recorded at <K>" when asked about the past)."""
+def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None, last_known: str | None = None) -> str:
+    """ "<act>, <provision label>, as in force on <T>" (", as recorded at <K>" when asked about the past); after
+    the date the sources are current to (`last_known`), "as last known (sources current to D), asked for <T>"."""
     label = ", ".join(p for p in pieces if p) or "whole act"
-    citation = f"{act_name}, {label}, as in force on {day.isoformat()}"
+    on = f"as last known (sources current to {last_known}), asked for" if last_known else "as in force on"
+    citation = f"{act_name}, {label}, {on} {day.isoformat()}"
     return citation + (f", as recorded at {known_at}" if known_at else "")
 
 

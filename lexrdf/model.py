@@ -36,6 +36,10 @@ class EventRef:
     line: int | None = None
 
 
+# Kinds of change that alter a provision's words (beside commencement and modification, which do not).
+TEXTUAL_KINDS = frozenset({"substitution", "insertion", "repeal", "amendment"})
+
+
 @dataclass(frozen=True)
 class Modification:
     """A change the source records for one provision: how, by which act (and provision), effective when.

@@ -74,3 +74,5 @@ EVENT_CLASSES: dict[str, str] = {
     "ended-without-recorded-act": "UnrecordedEnd",
     "started-without-recorded-act": "UnrecordedStart",
 }
+# The other way round: a lex: event class IRI -> its kind.
+KIND_OF_CLASS: dict[str, str] = {str(LEX) + local: kind for kind, local in EVENT_CLASSES.items()}

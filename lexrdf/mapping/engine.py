@@ -17,6 +17,7 @@ from lexrdf.errors import SourceError
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, mapping_for_namespace
 from lexrdf.model import (
+    TEXTUAL_KINDS,
     ActiveModification,
     ActReference,
     EventRef,
@@ -294,9 +295,7 @@ class _Reader:
             source_act = self.act_of(origin, own_uris)
             effective = self.mod_date(element, origin, windows, note_date)
             changed = self.by_eid.get(target)
-            holder = changed
-            while holder is not None and not self.is_unit(holder):  # words marked inside a provision: its change
-                holder = holder.getparent()
+            holder = self.unit_holding(changed)  # words marked inside a provision: its change
             whole = holder is None or holder is changed
             found.append(
                 Modification(
@@ -564,8 +563,7 @@ def _notice_undated(reader: _Reader, modifications: list[Modification]) -> None:
     if not days:
         return
     for mod in modifications:
-        textual = mod.kind in {"insertion", "substitution", "repeal", "amendment"}
-        if textual and mod.effective and mod.effective.isoformat() not in days:
+        if mod.kind in TEXTUAL_KINDS and mod.effective and mod.effective.isoformat() not in days:
             reader.notices.append(
                 f"{reader.path}:{mod.line}: a {mod.kind} of {mod.destination} takes effect on {mod.effective}, "
                 "a day no lifecycle eventRef of the document records"

@@ -15,9 +15,7 @@ from urllib.parse import unquote
 from lexrdf.queries import load_library
 from lexrdf.store.base import Store
 from lexrdf.versioning import StoredAct, StoredProvision, StoredVersion
-from lexrdf.vocab import EVENT_CLASSES, LEX
-
-KIND_OF_CLASS = {LEX[name].value: kind for kind, name in EVENT_CLASSES.items()}
+from lexrdf.vocab import KIND_OF_CLASS
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,7 @@ def plan_document(
     expression already stored that is later than this one (an archive back-filled out of order); `companion`
     says an expression of the same date is stored already (in another language, or this one again): then the
     document adds and corrects texts but ends no provision it does not show."""
-    planner = Planner(document, stored, minter)
-    planner.next_expression = next_expression
-    planner.companion = companion or document.portion  # a portion, too, ends nothing it does not show
+    planner = Planner(document, stored, minter, next_expression, companion or document.portion)
     planner.order_provisions()
     if document.periods_authoritative:
         plan_periods(planner)

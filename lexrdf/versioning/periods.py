@@ -71,12 +71,12 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     happened that day."""
     day = unit.window.start
     if unit.path == "":
-        return day, planner.event(planner.enactment_day, "enactment", "", source=planner.stored.iri), True
+        return day, planner.enactment(""), True
     own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
     # a change in force for some purposes first starts the window the source shows from that first date
     on_start = [m for m in own if m.effective == day or day in m.dates]
     if on_start:
-        return day, planner.change_event(unit, day, on_start), creates(planner, unit, on_start)
+        return day, planner.change_event(unit, day, on_start), creates(on_start)
     dated = all(m.effective for m in own)
     origin = planner.origin(unit)
     candidates = [m.effective for m in own if dated and m.effective and m.effective <= day]
@@ -86,17 +86,12 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         start = max(candidates)
         changed = [m for m in own if m.effective == start]
         if changed:
-            return start, planner.change_event(unit, start, changed), creates(planner, unit, changed)
+            return start, planner.change_event(unit, start, changed), creates(changed)
         return start, planner.event(start, origin[1], unit.path, origin[2]), True
     if day <= (planner.document.entry_into_force or day):
-        return day, planner.event(planner.enactment_day, "enactment", unit.path, source=planner.stored.iri), True
+        return day, planner.enactment(unit.path), True
     nested = planner.descendant_changes(unit, day)
     modified = planner.changes(unit, day, {"modification"})
-    within = any(  # anything recorded inside it that day (an order applying one of its sections, say)
-        m.effective == day
-        for target in planner.descendant_eids.get(unit.path, ())
-        for m in planner.mods_by_target.get(target, [])
-    )
     if nested:  # the provision was amended (within it) that day; its own words are not known to be new
         return day, planner.event(day, "amendment", unit.path, nested), False
     if modified:  # its effect was modified that day; its words are not known to be new
@@ -106,7 +101,8 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         # the enclosing provision came into force that day (nothing of it before): so did this part of it
         planner.plan.events[inherited[1]].affects.add(unit.path)
         return inherited
-    if unit.own_period and not within and day in planner.commencement_days:
+    # (and nothing at all recorded inside it that day: an order applying one of its sections, say)
+    if unit.own_period and day in planner.commencement_days and not planner.descendant_changes(unit, day, None):
         # its own window, nothing inside it changed that day, and the act records commencements that day: it came
         # into force then (by an order the source does not name for it)
         return day, planner.event(day, "commencement", unit.path), True
@@ -117,8 +113,9 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
 
 def repealed_placeholder(planner: Planner, unit: Unit) -> bool:
     """Whether this is what the source shows of a provision repealed as a whole on its window's start."""
-    return bool([m for m in planner.changes(unit, unit.window.start, {"repeal"}) if m.of_unit]) or bool(
-        planner.ancestor_changes(unit, unit.window.start, {"repeal"})
+    day = unit.window.start
+    return any(m.of_unit for m in planner.changes(unit, day, {"repeal"})) or bool(
+        planner.ancestor_changes(unit, day, {"repeal"})
     )
 
 
@@ -137,6 +134,6 @@ def later_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     return day, planner.event(day, "amendment", unit.path), False
 
 
-def creates(planner: Planner, unit: Unit, changes: list[Modification]) -> bool:
+def creates(changes: list[Modification]) -> bool:
     """Whether these changes brought the whole provision into being (nothing of it was in force before)."""
     return any(m.kind == "insertion" and m.of_unit for m in changes)

@@ -9,13 +9,13 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from decimal import Decimal
 
-from lexrdf.model import Modification, SourceDocument, Unit, Window
+from lexrdf.model import TEXTUAL_KINDS, Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter
 from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, StoredAct, StoredVersion
 
 # When several modifications of one provision take effect on one day, the strongest kind names the event.
 KIND_RANK = {"substitution": 3, "insertion": 2, "repeal": 1, "amendment": 0}
-TEXTUAL = frozenset(KIND_RANK)  # kinds of change that alter the words
+TEXTUAL = TEXTUAL_KINDS
 DAY = timedelta(days=1)
 # kinds of event a source gives without naming an act, that an announced change may name
 _ADOPTS = frozenset({*KIND_RANK, "started-without-recorded-act", "ended-without-recorded-act"})
@@ -24,15 +24,20 @@ _ADOPTS = frozenset({*KIND_RANK, "started-without-recorded-act", "ended-without-
 class Planner:
     """Plans one document against one act's stored state: the events it names and the records it adds."""
 
-    def __init__(self, document: SourceDocument, stored: StoredAct, minter: IriMinter) -> None:
+    def __init__(
+        self,
+        document: SourceDocument,
+        stored: StoredAct,
+        minter: IriMinter,
+        next_expression: date | None = None,
+        companion: bool = False,
+    ) -> None:
         self.document = document
         self.stored = stored
         self.minter = minter
+        self.next_expression = next_expression  # a later expression already stored: this one fills history behind
+        self.companion = companion  # the document ends nothing it does not show (another language; a portion)
         self.plan = Plan(act=stored.iri)
-        self.units_by_eid: dict[str, list[Unit]] = defaultdict(list)
-        for unit in document.units:
-            if unit.eid:
-                self.units_by_eid[unit.eid].append(unit)
         self.units_by_path = {u.path: u for u in reversed(document.units)}
         self.descendant_eids = self._descendants()
         self.mods_by_target = defaultdict(list)
@@ -43,8 +48,6 @@ class Planner:
             self.lifecycle_by_day[event.day].append(event)
         self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
         self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
-        self.next_expression: date | None = None
-        self.companion = False
         self.first_starts: dict[str, tuple[date, str, bool]] = {}  # path -> (start, opening event, begins history)
         self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
 
@@ -70,7 +73,6 @@ class Planner:
     ) -> str:
         """The event of `kind` on `day` made by every act the modifications name (or by `source`); a change the
         document names no act for, that an amending act announced, is that act's event."""
-        announced = None
         # a textual event is made by every act that changed the words that day (several acts on one day are all
         # named; the strongest kind names the event); an amendment as a whole, by every change inside it
         mods = [
@@ -78,16 +80,13 @@ class Planner:
             for m in mods
             if m.kind == kind or kind in {"enactment", "commencement"} or (kind in TEXTUAL and m.kind in TEXTUAL)
         ]
-        if source is not None:
-            sources = {source}
-        else:
-            sources = {self.source_iri(m.source_act) for m in mods if m.source_act}
-            announced = None if sources else self.announced(unit_path, day, kind)
-            if announced:  # that very event: the consolidation shows the change an amending act announced
-                kind, sources, iri = announced
-            if not sources and kind in {"enactment", "amendment", "insertion", "substitution", "repeal"}:
-                sources = {e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act}
-        if source is not None or not announced:
+        sources = {source} if source is not None else {self.source_iri(m.source_act) for m in mods if m.source_act}
+        announced = None if sources else self.announced(unit_path, day, kind)
+        if announced:  # that very event: the consolidation shows the change an amending act announced
+            kind, sources, iri = announced
+        if not sources and kind in {"enactment", *TEXTUAL}:
+            sources = {e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act}
+        if not announced:
             iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)))
         spec = self.plan.events.get(iri)
         if spec is None:
@@ -118,13 +117,18 @@ class Planner:
             if m.kind in kinds and (day is None or m.effective == day)
         ]
 
-    def descendant_changes(self, unit: Unit, day: date) -> list[Modification]:
+    def descendant_changes(self, unit: Unit, day: date, kinds: frozenset[str] | None = TEXTUAL) -> list[Modification]:
+        """The changes of the units inside `unit` taking effect on `day` (of these kinds; None: of any kind)."""
         return [
             m
             for target in sorted(self.descendant_eids.get(unit.path, set()))
             for m in self.mods_by_target.get(target, [])
-            if m.effective == day and m.kind in TEXTUAL
+            if m.effective == day and (kinds is None or m.kind in kinds)
         ]
+
+    def enactment(self, unit_path: str) -> str:
+        """The act's enactment, which brought `unit_path` into force with the act."""
+        return self.event(self.enactment_day, "enactment", unit_path, source=self.stored.iri)
 
     def change_event(self, unit: Unit, day: date, changes: list[Modification]) -> str:
         """The event of the strongest kind among changes taking effect on one day (all their acts named)."""
@@ -156,7 +160,7 @@ class Planner:
             return self.change_event(unit, day, exact)
         entry = self.document.entry_into_force or self.enactment_day
         if day <= entry:  # in force since the act came into force: its enacted text
-            return self.event(self.enactment_day, "enactment", unit.path, source=self.stored.iri)
+            return self.enactment(unit.path)
         inserted_with = self.ancestor_changes(unit, day, {"insertion"})
         if inserted_with:
             return self.event(day, "insertion", unit.path, inserted_with)
