@@ -1,55 +1,53 @@
-"""The FastAPI application: the query library under /api, the SPARQL endpoint at /sparql."""
+"""The FastAPI application: one router per surface.
+
+- `/api/{query}`: the query library (lexrdf.web.api)
+- `/sparql`: the public SPARQL 1.1 endpoint, queries run in killable worker processes (lexrdf.web.sparql)
+- everything lexrdf mints under the base IRI, dereferenced with content negotiation (lexrdf.web.linked_data),
+  HTML pages rendered by lexrdf.web.pages
+- errors as problem+json everywhere (lexrdf.web.errors)
+"""
 
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi import FastAPI
 
 from lexrdf.api import Lexrdf
-from lexrdf.errors import LexrdfError, QueryError
 from lexrdf.settings import Settings
-from lexrdf.web import api, sparql
+from lexrdf.web import api, assets, errors, linked_data, sparql
 
 
 def create_app(settings: Settings) -> FastAPI:
-    """An app serving one store; the store opens at start-up and closes at shutdown."""
+    """An app serving one store read-only (the newest published snapshot; see lexrdf.store.snapshots)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        app.state.lex = Lexrdf.open(settings)
+        app.state.settings = settings
+        app.state.lex = Lexrdf.open(settings, read_only=True)
+        await sparql.startup(app, settings)
         try:
             yield
         finally:
+            await sparql.shutdown(app)
             app.state.lex.close()
 
     app = FastAPI(
         title="lexrdf",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
         description="Legislation as point-in-time linked data: the deterministic query library and a SPARQL endpoint.",
     )
-
-    @app.exception_handler(QueryError)
-    async def bad_query(request: Request, exc: QueryError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
-
-    @app.exception_handler(LexrdfError)
-    async def failed(request: Request, exc: LexrdfError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=500)
+    errors.install(app)
+    assets.install(app)
 
     @app.get("/health", include_in_schema=False)
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/shapes", summary="The SHACL shapes the data conforms to (Turtle)", tags=["shapes"])
-    def shapes() -> Response:
-        from lexrdf.validate.compile import SHAPES_DIR
-
-        text = "".join(p.read_text(encoding="utf-8") for p in sorted(SHAPES_DIR.glob("*.ttl")))
-        return Response(text, media_type="text/turtle")
-
     app.include_router(api.router())
     app.include_router(sparql.router)
+    app.include_router(linked_data.router)  # last: it answers every other path under the base IRI
     return app

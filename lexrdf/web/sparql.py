@@ -6,9 +6,18 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions, RdfFormat
 
 from lexrdf.api import Lexrdf
+from lexrdf.settings import Settings
 from lexrdf.web.deps import get_lex
 
 router = APIRouter(tags=["sparql"])
+
+
+async def startup(app, settings: Settings) -> None:
+    """Start what the endpoint needs (skeleton: the worker pool comes with the SPARQL work)."""
+
+
+async def shutdown(app) -> None:
+    """Stop it."""
 
 
 def _answer(lex: Lexrdf, query: str | None) -> Response:
