@@ -137,7 +137,7 @@ def query(
         if output not in {"json", "table"}:
             raise QueryError(f"--format {output!r}: use json or table")
         params = _params(param or [])
-        lex = _open(store, base_iri, read_only=False)
+        lex = _open(store, base_iri, read_only=True)
         try:
             answer = lex.run(name, params)
         finally:
@@ -248,7 +248,7 @@ def validate(
         if paths and store is None:  # files alone: versioned against an empty store that is then thrown away
             scratch = tempfile.TemporaryDirectory(prefix="lexrdf-validate-")
         settings = Settings.from_env(store=scratch.name if scratch else store, base_iri=base_iri)
-        lex = _open(settings.store, base_iri)
+        lex = _open(settings.store, base_iri, read_only=scratch is None)  # only the scratch store is written
         try:
             if paths:
                 reports = {w.act: check(w, lex.store) for w in prepare(paths, lex.store, settings) if w.quads}
@@ -324,25 +324,39 @@ def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.")] = 8000,
     sample: Annotated[bool, typer.Option("--sample", help="Ingest the bundled sample corpus first.")] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Worker processes, each reading the newest published snapshot.")
+    ] = 1,
     verbose: VerboseOption = False,
 ) -> None:
-    """Serve the HTTP API and the SPARQL endpoint over a store."""
+    """Serve the HTTP API and the SPARQL endpoint over a store, read-only: `lexrdf ingest` and `lexrdf query` work
+    on the same store meanwhile, and what an ingest publishes is served from the next request."""
 
     def run():
+        import os
+
         import uvicorn
 
-        from lexrdf.web.app import create_app
+        from lexrdf.api import Lexrdf
 
         settings = Settings.from_env(store=store, base_iri=base_iri)
         if sample:
-            from lexrdf.api import Lexrdf
-
             lex = Lexrdf.open(settings)
             try:
                 out.print(f"sample corpus: {lex.ingest([SAMPLES]).line()}", highlight=False)
             finally:
                 lex.close()
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+        Lexrdf.open(settings, read_only=True).close()  # no store there: one line now, not a failed worker later
+        options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", "timeout_graceful_shutdown": 5}
+        if workers == 1:
+            from lexrdf.web.app import create_app
+
+            uvicorn.run(create_app(settings), **options)
+        else:
+            from lexrdf.web.factory import environment
+
+            os.environ.update(environment(settings))
+            uvicorn.run("lexrdf.web.factory:app", factory=True, workers=workers, **options)
 
     _guarded(verbose, run)
 

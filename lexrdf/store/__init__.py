@@ -1,5 +1,7 @@
-"""Store backends behind one small protocol: add an act graph atomically, query, dump."""
+"""Store backends behind one small protocol: add an act graph atomically, query, dump; one writer publishes
+snapshots that any number of readers open read-only (docs/store.md)."""
 
 from lexrdf.store.base import Store, open_store
+from lexrdf.store.embedded import StoreLocked
 
-__all__ = ["Store", "open_store"]
+__all__ = ["Store", "StoreLocked", "open_store"]

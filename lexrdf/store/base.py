@@ -38,12 +38,28 @@ class Store(Protocol):
     def quad_count(self) -> int:
         """How many quads the store holds."""
 
+    def publish(self) -> Any:
+        """Make what this writer wrote since its last publish visible to readers (for the embedded store, an
+        immutable snapshot); nothing to do for a reader or a backend whose writes are visible at once."""
+
+    def refresh(self) -> bool:
+        """Reader: switch to the newest published state if there is one (reads do this themselves); True if it
+        switched."""
+
     def close(self) -> None:
         """Flush and release the store."""
 
+    def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        """Replace a named graph's content (a derived view, never an act graph) in one transaction: readers see
+        the old content or the new, never a mix. Only the triples of `quads` are used; they go into `graph`."""
 
-def open_store(location: str | Path, read_only: bool = False) -> Store:
-    """Open the embedded store in a directory (created if missing)."""
+
+def open_store(location: str | Path, read_only: bool = False, snapshot_grace_seconds: float | None = None) -> Store:
+    """Open the embedded store in a directory: as its one writer (the directory is created if missing), or
+    `read_only` on its newest published snapshot (a StoreError when the directory holds no store). Superseded
+    snapshots are pruned `snapshot_grace_seconds` after (see lexrdf.store.snapshots)."""
     from lexrdf.store.embedded import EmbeddedStore
+    from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS
 
-    return EmbeddedStore(Path(location), read_only=read_only)
+    grace = DEFAULT_GRACE_SECONDS if snapshot_grace_seconds is None else snapshot_grace_seconds
+    return EmbeddedStore(Path(location), read_only=read_only, snapshot_grace_seconds=grace)

@@ -1,4 +1,9 @@
-"""The embedded backend: a pyoxigraph store in a directory on disk."""
+"""The embedded backend: a pyoxigraph store in a directory on disk.
+
+One process at a time writes the primary (it holds RocksDB's lock) and publishes an immutable snapshot after each
+unit of work; every other process reads the newest published snapshot and switches to a newer one before a query
+when one was published (one stat). See docs/store.md and lexrdf.store.snapshots.
+"""
 
 from __future__ import annotations
 
@@ -14,36 +19,156 @@ from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
+from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
 from lexrdf.txtime import Clock, Pending
 
 BULK_THRESHOLD = 5_000  # quads per write from which the bulk loader is used
+OPEN_ATTEMPTS = 5  # a reader reads the pointer again when the snapshot it named was pruned before it opened it
+
+
+class StoreLocked(StoreError):
+    """The primary is open for writing elsewhere: a store has one writer at a time."""
+
+
+def is_store(directory: Path) -> bool:
+    """Whether a directory holds a store (RocksDB's own CURRENT file)."""
+    return (directory / "CURRENT").is_file()
+
+
+def open_primary(directory: Path) -> pyoxigraph.Store:
+    """Open (creating it if missing) the primary read-write: this process becomes the store's one writer."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        return pyoxigraph.Store(str(directory))
+    except OSError as exc:
+        if "LOCK:" in str(exc):  # RocksDB names its lock file: "<directory>/LOCK: Resource temporarily unavailable"
+            where = "in this process" if "current process" in str(exc) else "by another process"
+            raise StoreLocked(f"the store at {directory} is being written {where}") from exc
+        raise StoreError(f"cannot open store at {directory}: {exc}") from exc
+
+
+def _publish_first(directory: Path, grace_seconds: float) -> bool:
+    """Publish a first snapshot of a store written before snapshots existed, if no one is writing it and we may
+    write; the primary is released on return. False when that is not possible."""
+    try:
+        primary = open_primary(directory)
+    except StoreError:
+        return False
+    try:
+        Snapshots(directory).publish(primary, grace_seconds)
+        return True
+    except OSError:
+        return False
+    finally:
+        del primary
 
 
 class EmbeddedStore:
-    """A pyoxigraph.Store on disk; writes are single transactions per act graph."""
+    """A pyoxigraph.Store on disk; writes are single transactions per act graph.
 
-    def __init__(self, directory: Path, read_only: bool = False) -> None:
+    A writer (`read_only=False`) holds the primary and publishes snapshots (`publish`, and on `close` when it
+    wrote anything); a reader (`read_only=True`) reads the newest published snapshot and `refresh`es before
+    every read, so it sees each unit of work whole once it is published, never a part of one."""
+
+    def __init__(
+        self, directory: Path, read_only: bool = False, snapshot_grace_seconds: float = DEFAULT_GRACE_SECONDS
+    ) -> None:
         self.directory = directory
-        try:
-            if read_only:
-                self._store = pyoxigraph.Store.read_only(str(directory))
-            else:
-                directory.mkdir(parents=True, exist_ok=True)
-                self._store = pyoxigraph.Store(str(directory))
-        except OSError as exc:
-            raise StoreError(f"cannot open store at {directory}: {exc}") from exc
+        self.read_only = read_only
+        self.snapshot_grace_seconds = snapshot_grace_seconds
+        self._snapshots = Snapshots(directory)
         self._write_lock = threading.Lock()
         self._clock_lock = threading.Lock()
+        self._swap_lock = threading.Lock()
         self._clock: Clock | None = None
+        self._dirty = False  # a writer wrote since its last publish
+        self._stamp: Stamp | None = None
+        self._snapshot: Snapshot | None = None
+        if read_only:
+            self._store, self._stamp, self._snapshot = self._open_reader()
+        else:
+            self._store = open_primary(directory)
+            if self._snapshots.current() is None:  # readers never need the primary, even of a new store
+                self._publish()
+
+    def _open_reader(self) -> tuple[pyoxigraph.Store, Stamp | None, Snapshot | None]:
+        """The newest published snapshot, read-only, with the pointer's stamp read before it. A store written
+        before snapshots existed gets one first; if it is being written, its primary is read as it is."""
+        if not is_store(self.directory):
+            raise StoreError(f"no lexrdf store at {self.directory} (run lexrdf ingest first)")
+        for _ in range(OPEN_ATTEMPTS):
+            stamp = self._snapshots.stamp()
+            snapshot = self._snapshots.current()
+            if snapshot is None:
+                if _publish_first(self.directory, self.snapshot_grace_seconds):
+                    continue
+                try:
+                    return pyoxigraph.Store.read_only(str(self.directory)), stamp, None
+                except OSError as exc:
+                    raise StoreError(f"cannot open store at {self.directory}: {exc}") from exc
+            try:
+                return pyoxigraph.Store.read_only(str(snapshot.path)), stamp, snapshot
+            except OSError:
+                continue  # pruned between reading the pointer and opening it: read the pointer again
+        raise StoreError(f"cannot open the published snapshot of the store at {self.directory}")
 
     @property
     def raw(self) -> pyoxigraph.Store:
-        """The underlying pyoxigraph store (for benchmarks and tests)."""
+        """The underlying pyoxigraph store: a writer's primary (what is done through it is published with the
+        next `publish` or on `close`), a reader's current snapshot (call `refresh()` first to read the newest)."""
+        if not self.read_only:
+            self._dirty = True  # it may be written through
+        return self._store
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        """The published snapshot a reader reads (None for a writer, or a reader of a store never published)."""
+        return self._snapshot
+
+    def refresh(self) -> bool:
+        """Reader: switch to the newest published snapshot if a newer one was published; True if it switched.
+        One stat of the pointer when nothing changed. A query still running on the old snapshot finishes on it."""
+        if not self.read_only or self._snapshots.stamp() == self._stamp:
+            return False
+        with self._swap_lock:
+            stamp = self._snapshots.stamp()
+            if stamp == self._stamp:
+                return False
+            current = self._snapshots.current()
+            if current is not None and self._snapshot is not None and current.path == self._snapshot.path:
+                self._stamp = stamp
+                return False
+            store, self._stamp, snapshot = self._open_reader()
+            self._store, self._snapshot = store, snapshot
+            with self._clock_lock:
+                self._clock = None
+            return True
+
+    def publish(self) -> Snapshot | None:
+        """Writer: publish what was written since the last publish as a new snapshot (none when nothing was);
+        readers see it from their next query. A reader has nothing to publish."""
+        if self.read_only or not self._dirty:
+            return None
+        return self._publish()
+
+    def _publish(self) -> Snapshot:
+        with self._write_lock:
+            try:
+                snapshot = self._snapshots.publish(self._store, self.snapshot_grace_seconds)
+            except OSError as exc:
+                raise StoreError(f"publishing a snapshot of the store at {self.directory} failed: {exc}") from exc
+            self._dirty = False
+            return snapshot
+
+    def _reading(self) -> pyoxigraph.Store:
+        """The store to read now: for a reader, the newest published snapshot."""
+        self.refresh()
         return self._store
 
     @property
     def clock(self) -> Clock:
-        """Read once from the store (the latest changeset's time), then kept: this process is the only writer."""
+        """Read once from the store (the latest changeset's time), then kept: this process is the only writer
+        (a reader reads it again after switching snapshots)."""
         with self._clock_lock:
             if self._clock is None:
                 query = load_library()["_latest-changeset"].text
@@ -60,9 +185,12 @@ class EmbeddedStore:
         times faster than a transaction) fed with N-Quads, which lets it run without holding the GIL, so the
         next act can be prepared meanwhile; small writes are one transaction. The changesets in `pending` take
         their times last, right before the write, and writes are serialised, so times follow commits."""
+        if self.read_only:
+            raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
         quads = quads if isinstance(quads, list) else list(quads)
         try:
             with self._write_lock:
+                self._dirty = True
                 if len(quads) >= BULK_THRESHOLD:
                     data = pyoxigraph.serialize(quads, format=RdfFormat.N_QUADS)
                     if pending:
@@ -77,24 +205,44 @@ class EmbeddedStore:
 
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
         # pyoxigraph 0.5 has no query timeout: `timeout` is for backends that have one
-        return self._store.query(query, use_default_graph_as_union=True)
+        return self._reading().query(query, use_default_graph_as_union=True)
 
     def sparql(self, query: str, timeout: float | None = None) -> Any:
-        return self._store.query(query, use_default_graph_as_union=True)
+        return self._reading().query(query, use_default_graph_as_union=True)
 
     def graph_quads(self, graph: NamedNode) -> Iterable[Quad]:
-        return self._store.quads_for_pattern(None, None, None, graph)
+        return self._reading().quads_for_pattern(None, None, None, graph)
 
     def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
+        store = self._reading()
         if graph is None:
-            self._store.dump(output, RdfFormat.N_QUADS)
+            store.dump(output, RdfFormat.N_QUADS)
         else:
-            self._store.dump(output, RdfFormat.N_TRIPLES, from_graph=graph)
+            store.dump(output, RdfFormat.N_TRIPLES, from_graph=graph)
 
     def quad_count(self) -> int:
-        return len(self._store)
+        return len(self._reading())
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self._store.flush()
-        del self._store
+        """A writer publishes what it wrote since its last publish, then releases the primary."""
+        try:
+            self.publish()
+        finally:
+            if not self.read_only:
+                with contextlib.suppress(OSError):
+                    self._store.flush()
+            del self._store
+
+    def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        """One SPARQL update (DROP SILENT GRAPH, then INSERT DATA), which Oxigraph runs as one transaction: the
+        old content goes and the new comes together, or neither does (tests/test_eli_view.py checks it)."""
+        if self.read_only:
+            raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
+        triples = (pyoxigraph.Triple(q.subject, q.predicate, q.object) for q in quads)
+        data = pyoxigraph.serialize(triples, format=RdfFormat.N_TRIPLES).decode("utf-8")
+        try:
+            with self._write_lock:
+                self._dirty = True
+                self._store.update(f"DROP SILENT GRAPH {graph} ;\nINSERT DATA {{ GRAPH {graph} {{\n{data}}} }}")
+        except (OSError, SyntaxError, RuntimeError) as exc:
+            raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc

@@ -12,6 +12,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
 
 from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings
@@ -40,6 +41,7 @@ def create_app(settings: Settings) -> FastAPI:
         redoc_url=None,
         description="Legislation as point-in-time linked data: the deterministic query library and a SPARQL endpoint.",
     )
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     errors.install(app)
     assets.install(app)
 

@@ -1,0 +1,351 @@
+"""One store, many users: one writer publishes snapshots, every reader (the server, `lexrdf query`, worker
+processes) reads the newest one. Real processes: `lexrdf serve`, `lexrdf ingest`, `lexrdf query`, kill -9."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pyoxigraph
+import pytest
+from conftest import BASE, DPA, HARBOUR, ODA, SAMPLES, SHARED_DATA, UKPGA, needs_shared
+from pyoxigraph import Literal, NamedNode, Quad
+
+from lexrdf.errors import StoreError
+from lexrdf.store import StoreLocked, open_store
+from lexrdf.store.snapshots import Snapshots
+
+ENV = {**os.environ, "LEXRDF_BASE_IRI": BASE}
+GRAPH = NamedNode("https://example.org/act")
+ODA_PARA = f"{ODA}/art_3/para_2"
+DPA_S4_1 = f"{DPA}/section-4-1"
+
+
+def quads(count: int, start: int = 0) -> list[Quad]:
+    return [
+        Quad(NamedNode(f"https://example.org/s{i}"), NamedNode("https://example.org/p"), Literal(str(i)), GRAPH)
+        for i in range(start, start + count)
+    ]
+
+
+def lexrdf(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run the CLI in its own process."""
+    command = [sys.executable, "-m", "lexrdf.cli", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=timeout)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def serving(store: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`lexrdf serve --store S` on a free port, until it answers /health."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), "--port", str(port), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=ENV,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    try:
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                if process.poll() is not None:
+                    raise RuntimeError(process.stdout.read()) from None
+                if time.monotonic() > deadline:
+                    raise RuntimeError("server did not start") from None
+                time.sleep(0.2)
+        yield url, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def status(url: str, provision: str, day: str) -> str:
+    response = httpx.get(f"{url}/api/text-at", params={"provision": provision, "date": day}, timeout=30)
+    assert response.status_code == 200, response.text
+    return response.json()["status"]
+
+
+def published(store: Path) -> str | None:
+    current = Snapshots(store).current()
+    return current.name if current else None
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory):
+    """A server over a store holding the Harbour Act (samples/single), written by `lexrdf ingest` beforehand."""
+    store = tmp_path_factory.mktemp("served") / "store"
+    assert lexrdf("ingest", str(SAMPLES / "single"), "--store", str(store)).returncode == 0
+    with serving(store) as (url, _):
+        yield url, store
+
+
+def test_an_ingest_while_serving_is_answered_from_the_next_request(served):
+    url, store = served
+    assert status(url, ODA_PARA, "2003-05-01") == "unknown-reference"
+    before = published(store)
+    ingest = lexrdf("ingest", str(SAMPLES / "expressions"), "--store", str(store))
+    assert ingest.returncode == 0, ingest.stderr
+    assert published(store) != before
+    # the ingest published before it exited and the server checks the pointer before each query: no waiting
+    assert status(url, ODA_PARA, "2003-05-01") == "in-force"
+    assert status(url, f"{HARBOUR}/art_1", "2000-01-01") == "in-force"
+
+
+def test_a_query_while_serving_answers(served):
+    _, store = served
+    result = lexrdf("query", "resolve", "-p", "ref=/akn/xx/act/1995-05-10/3", "--store", str(store))
+    assert result.returncode == 0, result.stderr
+    assert '"provision": "' + HARBOUR + '"' in result.stdout
+
+
+def test_a_query_on_a_missing_store_is_one_line_and_creates_nothing(tmp_path):
+    missing = tmp_path / "nonexistent" / "store"
+    result = lexrdf("query", "resolve", "-p", "ref=x", "--store", str(missing))
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [f"error: no lexrdf store at {missing} (run lexrdf ingest first)"]
+    assert not missing.exists() and not missing.parent.exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()  # a directory that is not a store is no store either
+    assert lexrdf("query", "resolve", "-p", "ref=x", "--store", str(empty)).returncode != 0
+    assert list(empty.iterdir()) == []
+
+
+@contextmanager
+def holding_the_primary(store: Path, legacy: bool = False) -> Iterator[None]:
+    """Another process that has the store open for writing (with `legacy`, opened as before snapshots existed:
+    pyoxigraph itself, publishing nothing), until the block ends."""
+    opener = "pyoxigraph.Store(sys.argv[1])" if legacy else "open_store(sys.argv[1])"
+    script = f"import sys, pyoxigraph; from lexrdf.store import open_store; s = {opener}; print('ready', flush=True); "
+    script += "sys.stdin.read()"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", script, str(store)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        yield
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+
+
+def test_a_second_writer_is_one_line_and_readers_are_not_blocked(tmp_path):
+    store = tmp_path / "store"
+    assert lexrdf("ingest", str(SAMPLES / "single"), "--store", str(store)).returncode == 0
+    with holding_the_primary(store):
+        second = lexrdf("ingest", str(SAMPLES / "expressions"), "--store", str(store))
+        assert second.returncode == 1
+        assert second.stderr.strip().splitlines() == [
+            f"error: the store at {store} is being written by another process"
+        ]
+        with pytest.raises(StoreLocked):
+            open_store(store)
+        reader = lexrdf("query", "resolve", "-p", "ref=/akn/xx/act/1995-05-10/3", "--store", str(store))
+        assert reader.returncode == 0 and HARBOUR in reader.stdout
+    assert lexrdf("ingest", str(SAMPLES / "expressions"), "--store", str(store)).returncode == 0
+
+
+def primary_wrote(store: Path, before: set[str]) -> bool:
+    """Whether a write committed since `before` (the primary's files then): a write-ahead log created since holds
+    data (a writer's open starts an empty one; each transaction appends to it)."""
+    for entry in store.iterdir():
+        if entry.name.endswith(".log") and entry.name not in before:
+            try:
+                if entry.stat().st_size > 0:
+                    return True
+            except FileNotFoundError:
+                continue
+    return False
+
+
+def test_kill_9_of_an_ingest_part_way_publishes_nothing_and_the_next_ingest_works(served):
+    """Kill an ingest of every AKN file in ../shared/data right after its first act committed (the
+    Vereinsgesetz comes first, the DPA later): nothing is published, the server answers from the previous snapshot,
+    and the next ingest goes through."""
+    needs_shared(UKPGA)
+    url, store = served
+    before_snapshot = published(store)
+    before_files = {entry.name for entry in store.iterdir()}
+    ingest = subprocess.Popen(
+        [sys.executable, "-m", "lexrdf.cli", "ingest", str(SHARED_DATA / "akn"), "--store", str(store)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+    )
+    deadline = time.monotonic() + 120
+    while not primary_wrote(store, before_files) and ingest.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    ingest.send_signal(signal.SIGKILL)
+    assert ingest.wait(timeout=30) == -signal.SIGKILL, "the ingest ended before it could be killed"
+
+    assert published(store) == before_snapshot
+    primary = pyoxigraph.Store.read_only(str(store))  # no writer is left: the primary may be read as it is
+    assert set(primary.named_graphs()) > set(open_store(store, read_only=True).raw.named_graphs())  # committed
+    del primary
+    assert status(url, DPA_S4_1, "2005-01-01") == "unknown-reference"
+    assert status(url, f"{HARBOUR}/art_1", "2000-01-01") == "in-force"
+    query = lexrdf("query", "resolve", "-p", "ref=/akn/xx/act/1995-05-10/3", "--store", str(store))
+    assert query.returncode == 0 and HARBOUR in query.stdout
+
+    again = lexrdf("ingest", str(SHARED_DATA / "akn"), "--store", str(store))
+    assert again.returncode == 0, again.stderr
+    assert status(url, DPA_S4_1, "2005-01-01") == "in-force"
+    assert status(url, f"{HARBOUR}/art_1", "2000-01-01") == "in-force"
+
+
+def test_a_writer_killed_after_a_commit_publishes_nothing(tmp_path):
+    """A writer that committed an act and was killed before publishing: readers see the previous snapshot; the
+    next writer opens the store (the lock died with the process) and publishes both."""
+    store = tmp_path / "store"
+    first = open_store(store)
+    first.add_act_graph(GRAPH, quads(10))
+    first.close()
+    script = (
+        "import os, signal, sys; from pyoxigraph import *; from lexrdf.store import open_store; "
+        "s = open_store(sys.argv[1]); g = NamedNode('https://example.org/act'); "
+        "s.add_act_graph(g, [Quad(NamedNode(f'https://example.org/k{i}'), NamedNode('https://example.org/p'), "
+        "Literal('x'), g) for i in range(20_000)]); os.kill(os.getpid(), signal.SIGKILL)"
+    )
+    killed = subprocess.run([sys.executable, "-c", script, str(store)], timeout=60)
+    assert killed.returncode == -signal.SIGKILL
+    reader = open_store(store, read_only=True)
+    assert reader.quad_count() == 10
+    writer = open_store(store)
+    assert writer.quad_count() == 20_010  # committed, not yet published
+    writer.add_act_graph(GRAPH, quads(5, start=10))
+    writer.publish()
+    assert reader.quad_count() == 20_015
+    writer.close()
+    reader.close()
+
+
+def test_a_reader_sees_each_publish_whole_and_only_then(tmp_path):
+    store = tmp_path / "store"
+    writer = open_store(store)  # a new store is published empty at once: readers never need the primary
+    reader = open_store(store, read_only=True)
+    assert reader.quad_count() == 0 and reader.snapshot is not None
+    writer.add_act_graph(GRAPH, quads(3))
+    writer.add_act_graph(GRAPH, quads(3, start=3))
+    assert reader.quad_count() == 0  # committed, not published
+    assert writer.publish() is not None
+    assert writer.publish() is None  # nothing written since
+    rows = list(reader.select("SELECT ?s WHERE { ?s ?p ?o }"))  # select refreshes by itself
+    assert len(rows) == 6 and not reader.refresh()
+    writer.add_act_graph(GRAPH, quads(4, start=6))
+    writer.close()  # publishes what it wrote
+    assert reader.refresh() and len(reader.raw) == 10
+    with pytest.raises(StoreError, match="read-only"):
+        reader.add_act_graph(GRAPH, quads(1))
+    reader.close()
+
+
+def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace(tmp_path):
+    store = tmp_path / "store"
+    grace = 0.5
+    writer = open_store(store, snapshot_grace_seconds=grace)
+    oldest = open_store(store, read_only=True)  # reads snapshot 1, which will be pruned under it
+    for start in range(0, 40, 10):
+        writer.add_act_graph(GRAPH, quads(10, start=start))
+        writer.publish()
+    snapshots = Snapshots(store)
+    assert [s.sequence for s in snapshots.published()] == [1, 2, 3, 4, 5]  # all superseded within the grace
+    time.sleep(grace + 0.2)
+    writer.add_act_graph(GRAPH, quads(10, start=40))
+    writer.publish()
+    assert [s.sequence for s in snapshots.published()] == [5, 6]  # the current one and the one before it
+    assert snapshots.current().sequence == 6
+    assert len(oldest.raw) == 0  # a store opened on a pruned snapshot keeps reading it
+    assert oldest.quad_count() == 50  # and the next read switches to the newest
+    time.sleep(grace + 0.2)
+    writer.close()  # nothing written since the last publish: nothing published, nothing pruned
+    assert [s.sequence for s in snapshots.published()] == [5, 6]
+    oldest.close()
+
+
+def test_what_a_killed_publish_left_is_cleared_by_the_next(tmp_path):
+    store = tmp_path / "store"
+    writer = open_store(store)
+    writer.add_act_graph(GRAPH, quads(2))
+    writer.publish()
+    root = Snapshots(store).root
+    (root / "00000003-1.tmp").mkdir()  # a checkpoint cut short
+    (root / "00000009-1").mkdir()  # a checkpoint completed but never pointed at
+    (root / "CURRENT.12345").write_text("00000009-1\n")  # a pointer never renamed
+    writer.add_act_graph(GRAPH, quads(2, start=2))
+    snapshot = writer.publish()
+    assert snapshot.sequence == 3 and published(store) == snapshot.name
+    kept = Snapshots(store).published()
+    assert [s.sequence for s in kept] == [1, 2, 3]
+    assert {p.name for p in root.iterdir()} == {s.name for s in kept} | {"CURRENT"}
+    writer.close()
+
+
+def test_a_store_from_before_snapshots_gets_one_when_first_read(tmp_path):
+    store = tmp_path / "store"
+    legacy = pyoxigraph.Store(str(store))
+    legacy.extend(quads(7))
+    del legacy
+    assert not (store / "snapshots").exists()
+    reader = open_store(store, read_only=True)
+    assert reader.snapshot is not None and reader.quad_count() == 7
+    reader.close()
+
+
+def test_a_store_from_before_snapshots_being_written_is_read_as_it_is(tmp_path):
+    store = tmp_path / "store"
+    legacy = pyoxigraph.Store(str(store))
+    legacy.extend(quads(7))
+    del legacy
+    with holding_the_primary(store, legacy=True):
+        reader = open_store(store, read_only=True)
+        assert reader.snapshot is None and reader.quad_count() == 7
+    writer = open_store(store)  # the next writer publishes the first snapshot; the reader moves onto it
+    writer.close()
+    assert reader.refresh() and reader.snapshot is not None and reader.quad_count() == 7
+    reader.close()
+
+
+def test_serve_with_workers_answers_what_is_published_and_stops_on_sigterm(tmp_path):
+    store = tmp_path / "store"
+    assert lexrdf("ingest", str(SAMPLES / "single"), "--store", str(store)).returncode == 0
+    with serving(store, "--workers", "2") as (url, process):
+        assert status(url, ODA_PARA, "2003-05-01") == "unknown-reference"
+        assert lexrdf("ingest", str(SAMPLES / "expressions"), "--store", str(store)).returncode == 0
+        # every worker is a reader of its own: each request, whichever worker takes it, sees the new act
+        with httpx.Client() as client:
+            answers = {
+                client.get(f"{url}/api/text-at", params={"provision": ODA_PARA, "date": "2003-05-01"}).json()["status"]
+                for _ in range(12)
+            }
+        assert answers == {"in-force"}
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        assert time.monotonic() - started < 10
+
+
+def test_serve_on_a_missing_store_is_one_line(tmp_path):
+    result = lexrdf("serve", "--store", str(tmp_path / "missing"), "--port", str(free_port()))
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        f"error: no lexrdf store at {tmp_path / 'missing'} (run lexrdf ingest first)"
+    ]
