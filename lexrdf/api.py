@@ -60,14 +60,24 @@ class Lexrdf:
 
     @classmethod
     def open(cls, settings: Settings, read_only: bool = False) -> Lexrdf:
-        return cls(open_store(settings.store, read_only=read_only), settings)
+        """Open the store as its one writer, or `read_only` on its newest published snapshot (see docs/store.md):
+        a reader sees each ingest whole once it is published, and a StoreError when there is no store."""
+        store = open_store(settings.store, read_only=read_only, snapshot_grace_seconds=settings.snapshot_grace_seconds)
+        return cls(store, settings)
 
     def close(self) -> None:
+        """Release the store; a writer first publishes what it wrote."""
         self.store.close()
 
+    def publish(self) -> None:
+        """Make what was written since the last publish visible to readers: call after each unit of work."""
+        self.store.publish()
+
     def ingest(self, paths: Iterable[str | Path], progress: Progress | None = None) -> IngestSummary:
-        """Map, version and write source files (see lexrdf.ingest)."""
-        return ingest(paths, self.store, self.settings, progress)
+        """Map, version and write source files (see lexrdf.ingest), then publish them to readers."""
+        summary = ingest(paths, self.store, self.settings, progress)
+        self.publish()
+        return summary
 
     # -- running library queries ------------------------------------------------------------------
     def rows(self, name: str, **params: Any) -> list:
@@ -76,29 +86,55 @@ class Lexrdf:
         text = query.bound({k: v for k, v in params.items() if v is not None})
         return list(self.store.select(text, self.settings.query_timeout_seconds))
 
-    def run(self, name: str, params: dict[str, Any]) -> Any:
-        """Run a public query by name and return its JSON-ready answer."""
-        handlers = {
-            "resolve": lambda p: self.resolve(**p).to_dict(),
-            "text-at": lambda p: self.text_at(**p).to_dict(),
-            "versions": lambda p: [v.to_dict() for v in self.versions(**p)],
-            "context": lambda p: self.context(**p).to_dict(),
-            "descendants": lambda p: self.descendants(**p).to_dict(),
-            "lineage": lambda p: self.lineage(**p).to_dict(),
-            "impact": lambda p: self.impact(**p).to_dict(),
-            "diff": lambda p: self.diff(p["provision"], p["from"], p["to"], p.get("known_at")).to_dict(),
-            "changes-since": lambda p: self.changes_since(**p).to_dict(),
-            "search": lambda p: self.search(**p).to_dict(),
+    #: the public queries answered by a Python builder: the method named like the query (`text-at` -> `text_at`),
+    #: called with the parameters as keywords (one it has no argument of that name for, like `from`, as its one
+    #: argument named `from_...`)
+    ANSWER_BUILDERS = frozenset(
+        {
+            "resolve",
+            "text-at",
+            "versions",
+            "context",
+            "descendants",
+            "lineage",
+            "impact",
+            "diff",
+            "changes-since",
+            "search",
         }
-        query = get_query(name)
-        known = {p.name for p in query.public_parameters}
-        unknown = sorted(set(params) - known)
-        if unknown:
-            raise QueryError(f"query {name!r} has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known))})")
-        missing = [p.name for p in query.public_parameters if p.required and not params.get(p.name)]
-        if missing:
-            raise QueryError(f"query {name!r}: missing required parameter {missing[0]!r}")
-        return handlers[name](params)
+    )
+
+    def run(self, query: str | Query, params: dict[str, Any]) -> Any:
+        """Run a public query (by name, or a `Query` loaded from elsewhere) and return its JSON-ready answer.
+
+        A library query in `ANSWER_BUILDERS` gives its builder's typed answer; any other query gives its rows, one
+        JSON object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
+        Unknown, missing and ill-typed parameters are refused first (QueryError naming the parameter).
+        """
+        from lexrdf.queries import row_values
+
+        query = get_query(query) if isinstance(query, str) else query
+        given = {k: v for k, v in params.items() if v is not None}
+        if query.name in self.ANSWER_BUILDERS and load_library().get(query.name) == query:
+            query.bindings(given)  # the builder binds again; this refuses what the method's signature would not
+            return self._built_answer(query.name, given)
+        return row_values(self.store.select(query.bound(given), self.settings.query_timeout_seconds))
+
+    def _built_answer(self, name: str, params: dict[str, Any]) -> Any:
+        """Call the builder of a query with its parameters and turn its typed answer into JSON-ready data."""
+        import inspect
+
+        builder = getattr(self, name.replace("-", "_"))
+        accepted = inspect.signature(builder).parameters
+
+        def argument(parameter: str) -> str:
+            if parameter in accepted:
+                return parameter
+            (named,) = (a for a in accepted if a.startswith(f"{parameter}_"))  # `from` -> `from_date`
+            return named
+
+        answer = builder(**{argument(k): v for k, v in params.items()})
+        return [item.to_dict() for item in answer] if isinstance(answer, list) else answer.to_dict()
 
     # -- the primitives -----------------------------------------------------------------------------
     def resolve(self, ref: str) -> ResolveAnswer:

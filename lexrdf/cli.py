@@ -170,7 +170,9 @@ _TABLE_COLUMNS = [
 def _table(answer: Any) -> Table:
     """A compact table: the columns a reader scans, text folded; the JSON format has every field."""
     rows = answer if isinstance(answer, list) else [answer]
-    present = [c for c in _TABLE_COLUMNS if any(r.get(c) not in (None, [], "") for r in rows)]
+    present = [c for c in _TABLE_COLUMNS if any(r.get(c) not in (None, [], "") for r in rows)] or (
+        list(rows[0]) if rows else []
+    )
     if len(rows) > 1 and "provision" in present and len({r.get("provision") for r in rows}) == 1:
         present.remove("provision")
     table = Table(show_lines=True)

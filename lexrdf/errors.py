@@ -27,7 +27,11 @@ class MappingError(LexrdfError):
 
 
 class QueryError(LexrdfError):
-    """An unknown query or a bad parameter: names the parameter."""
+    """An unknown query or a bad parameter: names the parameter (also as `parameter`, when there is one)."""
+
+    def __init__(self, message: str, parameter: str | None = None) -> None:
+        self.parameter = parameter
+        super().__init__(message)
 
 
 class StoreError(LexrdfError):

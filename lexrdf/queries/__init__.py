@@ -12,6 +12,11 @@ own ``substitutions=`` are not used: Oxigraph 0.5 plans such queries as if the v
 measured ten times slower on 55k quads and grows with the store; and a remote SPARQL 1.1 endpoint has no
 parameter binding at all.)
 
+The ``#+ result`` header is the answer's shape (see `parse_shape`), read as a YAML flow collection:
+``{a, b: {c, d}, e: [{f}]}``. A bare field is a string; ``field: TYPE`` names one of `SCALARS`; ``[X]`` is a list
+of X; any other word is a constant (``status: version``); YAML anchors share a shape (``opened_by: &event {...},
+closed_by: *event``). A query with no Python answer builder answers its rows (`row_values`).
+
 >>> query = load_library()["text-at"]
 >>> [(p.name, p.kind, p.required) for p in query.parameters][:3]
 [('provision', 'iri', True), ('date', 'date', True), ('known_at', 'dateTime', False)]
@@ -19,6 +24,7 @@ parameter binding at all.)
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -27,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pyoxigraph import Literal, NamedNode
+from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions
 
 from lexrdf.errors import QueryError
 from lexrdf.vocab import XSD
@@ -117,6 +123,61 @@ def parse_moment(text: str, name: str = "known_at") -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+SCALARS = ("string", "integer", "number", "boolean", "iri", "date", "dateTime")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The shape of one value of an answer: `kind` is "object" (its `fields`), "list" (of `items`), "constant"
+    (always `value`) or one of `SCALARS`. Every field of an object is present; a scalar or an object may be null,
+    a list is never null (empty when there is nothing), a constant is always its value."""
+
+    kind: str
+    fields: tuple[tuple[str, Shape], ...] = ()
+    items: Shape | None = None
+    value: str | int | float | bool | None = None
+
+
+def parse_shape(text: str, query: str = "?") -> Shape:
+    """The shape a `#+ result` header gives, or QueryError naming the query.
+
+    >>> shape = parse_shape("[{act: iri, title, count: integer, events: [{event, type}], status: version}]")
+    >>> shape.kind, [(name, field.kind) for name, field in shape.items.fields]
+    ('list', [('act', 'iri'), ('title', 'string'), ('count', 'integer'), ('events', 'list'), ('status', 'constant')])
+    >>> parse_shape("{opened_by: &event {event, date: date}, closed_by: *event}").fields[1][1].fields[1]
+    ('date', Shape(kind='date', fields=(), items=None, value=None))
+    """
+    try:
+        tree = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise QueryError(f"query {query!r}: #+ result is not a YAML flow collection ({exc})") from None
+    if not isinstance(tree, dict | list):
+        raise QueryError(f"query {query!r}: #+ result must be an object {{...}} or a list [...]")
+    return _shape(tree, query, "result")
+
+
+def _shape(node: Any, query: str, where: str) -> Shape:
+    if node is None:
+        return Shape("string")
+    if isinstance(node, dict):
+        for name in node:
+            if not isinstance(name, str):  # YAML reads on/off/yes/no/numbers as other types
+                raise QueryError(f"query {query!r}: #+ result field {name!r} in {where} is not a name (quote it)")
+        return Shape("object", tuple((name, _shape(value, query, f"{where}.{name}")) for name, value in node.items()))
+    if isinstance(node, list):
+        if len(node) != 1:
+            raise QueryError(f"query {query!r}: #+ result list {where} must give exactly one item shape")
+        item = node[0]
+        if isinstance(item, str) and item not in SCALARS:
+            raise QueryError(f"query {query!r}: #+ result list {where}: {item!r} is not one of {', '.join(SCALARS)}")
+        return Shape("list", items=_shape(item, query, f"{where}[]"))
+    if isinstance(node, str) and node in SCALARS:
+        return Shape(node)
+    if isinstance(node, str | int | float | bool):
+        return Shape("constant", value=node)
+    raise QueryError(f"query {query!r}: #+ result {where}: {node!r} is not a shape")
+
+
 @dataclass(frozen=True)
 class Query:
     """One library query: its text, metadata and parameters."""
@@ -129,6 +190,7 @@ class Query:
     result: str
     parameters: tuple[Parameter, ...]
     non_answers: tuple[str, ...] = ()
+    shape: Shape | None = None  # the `result` header parsed; None when the query declares none
 
     @property
     def internal(self) -> bool:
@@ -236,15 +298,17 @@ def parse_query(name: str, text: str) -> Query:
         if not parameter.required and parameter.default is None and parameter.derived_from is None:
             # an unbound parameter would match everything: every optional one needs a default
             raise QueryError(f"query {name!r}: optional parameter {parameter.name!r} has no default")
+    result = str(header.get("result", "") or "").strip()
     return Query(
         name=name,
         text=text,
         summary=str(header.get("summary", "")).strip(),
         description=str(header.get("description", "")).strip(),
         tags=tuple(header.get("tags", []) or []),
-        result=str(header.get("result", "")).strip(),
+        result=result,
         parameters=tuple(parameters.values()),
         non_answers=tuple(header.get("non_answers", []) or []),
+        shape=parse_shape(result, name) if result else None,
     )
 
 
@@ -254,6 +318,48 @@ def load_library(directory: Path = QUERIES_DIR) -> dict[str, Query]:
     return {
         path.stem: parse_query(path.stem, path.read_text(encoding="utf-8")) for path in sorted(directory.glob("*.rq"))
     }
+
+
+_INTEGERS = "integer int long short byte nonNegativeInteger positiveInteger nonPositiveInteger negativeInteger"
+_UNSIGNED = "unsignedLong unsignedInt unsignedShort unsignedByte"
+_NUMBERS = {**dict.fromkeys(f"{_INTEGERS} {_UNSIGNED}".split(), int), "double": float, "float": float}
+
+
+def term_value(term: NamedNode | BlankNode | Literal | None) -> str | int | float | bool | None:
+    """A term as a JSON value: integers as int, doubles and floats as float, booleans as bool, anything else (IRIs,
+    strings, dates, decimals, which a float would round) as its lexical form; a blank node as ``_:id``; unbound as
+    None.
+
+    >>> [term_value(t) for t in (Literal("3", datatype=XSD.integer), Literal("true", datatype=XSD.boolean),
+    ...                          Literal("2001-04-01", datatype=XSD.date), NamedNode("https://e.org/a"), None)]
+    [3, True, '2001-04-01', 'https://e.org/a', None]
+    >>> numbers = (("1.50", "decimal"), ("1.5E0", "double"), ("INF", "double"))
+    >>> [term_value(Literal(value, datatype=XSD[kind])) for value, kind in numbers]
+    ['1.50', 1.5, 'INF']
+    """
+    if term is None:
+        return None
+    if isinstance(term, BlankNode):
+        return f"_:{term.value}"
+    if isinstance(term, Literal) and term.datatype.value.startswith(str(XSD)):
+        local = term.datatype.value[len(str(XSD)) :]
+        if local == "boolean":
+            return term.value in ("true", "1")
+        convert = _NUMBERS.get(local)
+        if convert is not None:
+            try:
+                number = convert(term.value)
+            except ValueError:  # an ill-typed literal stays as written
+                return term.value
+            return number if math.isfinite(number) else term.value  # JSON has no NaN or INF
+    return term.value
+
+
+def row_values(solutions: QuerySolutions) -> list[dict[str, Any]]:
+    """A query's rows as JSON objects: each projected variable to its `term_value`, unbound ones as None. The
+    parameters (variables starting with ``_``, grlc's convention) are left out."""
+    names = [variable.value for variable in solutions.variables if not variable.value.startswith("_")]
+    return [{name: term_value(row[name]) for name in names} for row in solutions]
 
 
 def get_query(name: str) -> Query:
