@@ -227,7 +227,7 @@ def router(library: dict[str, LibraryQuery] | None = None) -> APIRouter:
         api.add_api_route(
             f"/{query.name}",
             _endpoint(query),
-            methods=["GET"],
+            methods=["GET", "HEAD"],
             summary=query.summary,
             description=query.description,
             response_model=response_model(query),

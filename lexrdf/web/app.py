@@ -12,6 +12,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.middleware.gzip import GZipMiddleware
 
 from lexrdf.api import Lexrdf
@@ -42,6 +43,12 @@ def create_app(settings: Settings) -> FastAPI:
         description="Legislation as point-in-time linked data: the deterministic query library and a SPARQL endpoint.",
     )
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=["*"],
+        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
+        expose_headers=["ETag", "Last-Modified", "Link", "Vary", "Content-Location"],
+    )
     errors.install(app)
     assets.install(app)
 

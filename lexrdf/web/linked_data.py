@@ -1,7 +1,400 @@
-"""Dereferencing every IRI lexrdf mints, with content negotiation. (skeleton: owned by the linked-data work)"""
+"""Dereferencing every IRI lexrdf mints under the base IRI, with content negotiation.
+
+The server answers for the base IRI at its own origin (`Links`). What a path names is asked of the store
+(`_kind.rq`): an act, provision, version, event, or any other resource the store holds (expressions, records,
+changesets, authorities, acts known by reference), each described by `_describe.rq` in Turtle, JSON-LD,
+N-Triples or RDF/XML, or shown as HTML (the pages of `lexrdf.web.pages` where they exist, else a generic page).
+`{provision}/{YYYY-MM-DD}` that is not a minted version IRI, and `{provision}/latest`, answer 303 to the version in
+force that day, or the typed non-answer (404, 410 for repealed or ended). `/ontology` and `/shapes` serve their
+Turtle files and HTML documentation.
+
+Accept (q-values, wildcards) or a suffix (`.ttl`, `.jsonld`, `.nt`, `.rdf`, `.html`) selects the format; 406
+when nothing offered fits. Reads carry `Vary: Accept`, `Link` alternates, CORS, and an ETag and Last-Modified
+from the newest changeset of the act graphs holding the resource (conditional GET answers 304). `?known_at=`
+(a transaction time) is passed to every query and kept on redirects and links.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hashlib
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from email.utils import format_datetime, parsedate_to_datetime
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from lexrdf.answers import AS_LAST_KNOWN, ENDED, IN_FORCE, REPEALED, VersionAnswer
+from lexrdf.api import Lexrdf
+from lexrdf.errors import QueryError
+from lexrdf.queries import parse_moment
+from lexrdf.vocab import LEX
+from lexrdf.web import ontology_docs
+from lexrdf.web.conneg import negotiate
+from lexrdf.web.errors import BAD_PARAMETER, PROBLEM_JSON, Problem
+from lexrdf.web.links import Links
+from lexrdf.web.rdf import RDF_FORMATS, describe, non_answer_graph, sections, serialise
+from lexrdf.web.templating import render
 
 router = APIRouter()
+
+HTML = "text/html"
+TURTLE = "text/turtle"
+_VERSION = "1"  # bump when pages change in ways the store's validators cannot see
+_DATE_SEGMENT = re.compile(r"\d{4}-\d{2}-\d{2}")
+_KINDS = ((LEX.Act.value, "act"), (LEX.Provision.value, "provision"), (LEX.Version.value, "version"))
+_EXPOSED = "ETag, Last-Modified, Link, Vary, Content-Location"
+
+
+@dataclass(frozen=True)
+class Representation:
+    """One format a resource is served in, and the suffix that asks for it."""
+
+    media_type: str
+    suffix: str
+    label: str
+
+
+REPRESENTATIONS = (
+    Representation(HTML, ".html", "HTML"),
+    Representation(TURTLE, ".ttl", "Turtle"),
+    Representation("application/ld+json", ".jsonld", "JSON-LD"),
+    Representation("application/n-triples", ".nt", "N-Triples"),
+    Representation("application/rdf+xml", ".rdf", "RDF/XML"),
+)
+_BY_SUFFIX = {r.suffix: r for r in REPRESENTATIONS}
+_OFFERED = [r.media_type for r in REPRESENTATIONS]  # HTML first: a client that accepts anything gets a page
+_DATA_FIRST = [TURTLE, *(t for t in _OFFERED if t != TURTLE)]  # /shapes is data first
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a request asks for: the local path (without a format suffix), the suffix, and the parameters."""
+
+    request: Request
+    links: Links
+    path: str
+    suffix: Representation | None
+    known_at: str | None
+    day: date | None
+    compared: dict[str, str]  # diff_from / diff_to of a provision page's comparison, when given
+
+    @property
+    def iri(self) -> str:
+        return self.links.iri(self.path)
+
+    def query(self) -> str:
+        """The query string to keep on redirects and links (known_at)."""
+        return "?" + urlencode({"known_at": self.known_at}) if self.known_at else ""
+
+    def href(self, iri: str) -> str:
+        """Where a page links an IRI: ontology and shape terms to their documentation, ours to this server."""
+        documented = ontology_docs.term_href(iri)
+        if documented:
+            return documented
+        return self.links.href(iri) + self.query() if self.links.is_local(iri) else iri
+
+    def media_type(self, offered: list[str]) -> str | None:
+        """The suffix's format, or the best offered type for the Accept header."""
+        if self.suffix is not None:
+            return self.suffix.media_type if self.suffix.media_type in offered else None
+        return negotiate(self.request.headers.get("accept"), offered)
+
+
+def _problem(status: int, title: str, detail: str, parameter: str | None = None) -> Problem:
+    """An error for lexrdf.web.errors to answer as problem+json, with this router's headers."""
+    kind = BAD_PARAMETER if parameter else None
+    return Problem(status, title, detail, parameter, kind, headers=_cors({"Vary": "Accept"}))
+
+
+def _cors(headers: dict[str, str]) -> dict[str, str]:
+    return {**headers, "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": _EXPOSED}
+
+
+# -- routes -----------------------------------------------------------------------------------------------
+@router.options("/{path:path}", include_in_schema=False)
+def preflight(request: Request) -> Response:
+    """CORS preflight: reads are open to every origin."""
+    asked_headers = request.headers.get("access-control-request-headers", "Accept, If-None-Match, If-Modified-Since")
+    headers = {
+        "Allow": "GET, HEAD, OPTIONS",
+        "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+        "Access-Control-Allow-Headers": asked_headers,
+        "Access-Control-Max-Age": "86400",
+    }
+    return Response(status_code=204, headers=_cors(headers))
+
+
+@router.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+def dereference(request: Request) -> Response:
+    """Any path under the base IRI: the resource it names, in the negotiated format."""
+    return _dereference(request, request.app.state.lex)
+
+
+def _dereference(request: Request, lex: Lexrdf) -> Response:
+    links = Links(request.app.state.settings.base_iri)
+    asked = _asked(request, links, suffixed=True)
+    if asked.path in ("/ontology", "/shapes"):
+        return _document(asked)
+    # a path ending like a suffix is first the IRI as written (a minted IRI never changes meaning)
+    readings = [_asked(request, links, suffixed=False), asked] if asked.suffix else [asked]
+    for reading in readings:
+        kind = _kind(lex, reading.iri, reading.known_at)
+        if kind is not None:
+            return _resource(lex, reading, kind)
+    for reading in reversed(readings):
+        answered = _point_in_time(lex, reading)
+        if answered is not None:
+            return answered
+    return _not_found(asked, f"{links.iri(readings[0].path)} is not a resource this server holds")
+
+
+def _asked(request: Request, links: Links, suffixed: bool) -> Asked:
+    raw = request.scope.get("raw_path") or request.url.path.encode("utf-8")
+    path = raw.decode("utf-8", errors="replace")
+    suffix = next((r for s, r in _BY_SUFFIX.items() if suffixed and path.endswith(s) and len(path) > len(s)), None)
+    if suffix is not None:
+        path = path[: -len(suffix.suffix)]
+    known_at = request.query_params.get("known_at") or None
+    if known_at is not None:
+        try:
+            parse_moment(known_at, "known_at")
+        except QueryError as exc:
+            raise _problem(400, "Bad parameter", str(exc), parameter="known_at") from None
+    dates = {name: _date_parameter(request, name) for name in ("date", "diff_from", "diff_to")}
+    compared = {name: day.isoformat() for name, day in dates.items() if day is not None and name != "date"}
+    return Asked(request, links, path, suffix, known_at, dates["date"], compared)
+
+
+def _date_parameter(request: Request, name: str) -> date | None:
+    text = request.query_params.get(name) or None
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        detail = f"parameter {name!r}: {text!r} is not a date (YYYY-MM-DD)"
+        raise _problem(400, "Bad parameter", detail, parameter=name) from None
+
+
+def _kind(lex: Lexrdf, iri: str, known_at: str | None) -> str | None:
+    """What the store holds `iri` as: act, provision, version, event or (any other) resource; None if nothing."""
+    try:
+        types = {row["type"].value for row in lex.rows("_kind", iri=iri, known_at=known_at)}
+    except QueryError:  # not an IRI at all
+        return None
+    if not types:
+        return None
+    if LEX.Event.value in types:
+        return "event"
+    return next((kind for cls, kind in _KINDS if cls in types), "resource")
+
+
+# -- a resource the store holds ---------------------------------------------------------------------------
+def _resource(lex: Lexrdf, asked: Asked, kind: str) -> Response:
+    media_type = _acceptable(asked, _OFFERED)
+    latest = lex.rows("_latest-change", iri=asked.iri, known_at=asked.known_at)
+    modified = _moment(latest[0]["latest"].value) if latest and latest[0]["latest"] is not None else None
+    headers = _read_headers(asked, media_type, modified, str(modified))
+    if _not_modified(asked.request, headers):
+        return Response(status_code=304, headers=headers)
+    if media_type == HTML:
+        body = _html(lex, asked, kind).encode("utf-8")
+    else:
+        body = serialise(describe(lex, asked.iri, asked.known_at), media_type)
+    return Response(body, media_type=media_type, headers=headers)
+
+
+def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
+    """The page of a resource: lexrdf.web.pages for acts, provisions, versions and events, else generic."""
+    day = asked.day or _today()
+    if kind == "act" and (page := _page("act_page")):
+        return page(lex, asked.links, asked.iri, day, asked.known_at)
+    if kind == "provision" and (page := _page("provision_page")):
+        return page(lex, asked.links, asked.iri, day, asked.known_at, **asked.compared)
+    if kind == "version" and (page := _page("provision_page")):
+        rows = lex.rows("_version-of", version=asked.iri)
+        if rows:
+            provision, valid_from = rows[0]["provision"].value, date.fromisoformat(rows[0]["valid_from"].value)
+            version = {"version_iri": asked.iri, **asked.compared}
+            return page(lex, asked.links, provision, valid_from, asked.known_at, **version)
+    if kind == "event" and (page := _page("event_page")):
+        return page(lex, asked.links, asked.iri, asked.known_at)
+    triples = describe(lex, asked.iri, asked.known_at)
+    listed = sections(triples, asked.iri, asked.href, ontology_docs.term_labels())
+    return render(
+        "resource.html",
+        title=listed[0].label,
+        sections=listed,
+        known_at=asked.known_at,
+        alternates=_alternates(asked, exclude=HTML),
+    )
+
+
+def _page(name: str) -> Callable[..., str] | None:
+    """A page function of lexrdf.web.pages, or None while that module (or the function) does not exist."""
+    try:
+        pages = importlib.import_module("lexrdf.web.pages")
+    except ModuleNotFoundError as exc:
+        if exc.name != "lexrdf.web.pages":
+            raise
+        return None
+    return getattr(pages, name, None)
+
+
+# -- point-in-time IRIs ------------------------------------------------------------------------------------
+def _point_in_time(lex: Lexrdf, asked: Asked) -> Response | None:
+    """`{provision}/{YYYY-MM-DD}` or `{provision}/latest`: 303 to the version in force, or the typed non-answer.
+    None when the path is not of that form or names no act or provision."""
+    head, _, last = asked.path.rpartition("/")
+    if last != "latest" and not _DATE_SEGMENT.fullmatch(last):
+        return None
+    provision = asked.links.iri(head)
+    if _kind(lex, provision, asked.known_at) not in ("act", "provision"):
+        return None
+    try:
+        day = _today() if last == "latest" else date.fromisoformat(last)
+    except ValueError:
+        raise _problem(404, "Not Found", f"{last!r} is not a date (YYYY-MM-DD)") from None
+    media_type = _acceptable(asked, _OFFERED)
+    answer = lex.text_at(provision, day, asked.known_at)
+    if answer.status in (IN_FORCE, AS_LAST_KNOWN) and answer.version:
+        suffix = asked.suffix.suffix if asked.suffix else ""
+        location = asked.links.href(answer.version) + suffix + asked.query()
+        headers = _cors({"Location": location, "Vary": "Accept"})
+        return Response(status_code=303, headers=headers)
+    return _non_answer(lex, asked, media_type, provision, day, answer)
+
+
+def _non_answer(
+    lex: Lexrdf, asked: Asked, media_type: str, provision: str, day: date, answer: VersionAnswer
+) -> Response:
+    """Why nothing is in force on `day`: 410 when repealed or ended, else 404; with the neighbouring versions
+    and their events, in the negotiated format."""
+    status = 410 if answer.status in (REPEALED, ENDED) else 404
+    versions = lex.versions(provision, asked.known_at)
+    before = [v for v in versions if (v.valid_from or "") <= day.isoformat()]
+    after = [v for v in versions if (v.valid_from or "") > day.isoformat()]
+    neighbours = [*before[-1:], *after[:1]]
+    triples = non_answer_graph(asked.iri, answer, day, neighbours)
+    headers = _cors({"Vary": "Accept", "Link": _link_header(asked, exclude=media_type)})
+    if media_type != HTML:
+        return Response(serialise(triples, media_type), status_code=status, media_type=media_type, headers=headers)
+    page = _page("provision_page")
+    if page is not None:
+        body = page(lex, asked.links, provision, day, asked.known_at, non_answer=answer, **asked.compared)
+    else:
+        others = [v.version for v in neighbours if v.version] + [t.subject.value for t in triples]
+        listed = sections(triples, asked.iri, asked.href, ontology_docs.term_labels(), others=dict.fromkeys(others))
+        body = render(
+            "resource.html",
+            title=f"{provision} on {day.isoformat()}",
+            status=answer.status,
+            notice=answer.message,
+            sections=listed,
+            known_at=asked.known_at,
+            alternates=_alternates(asked, exclude=HTML),
+        )
+    return Response(body, status_code=status, media_type=HTML, headers=headers)
+
+
+# -- the ontology and the shapes ---------------------------------------------------------------------------
+def _document(asked: Asked) -> Response:
+    """/ontology or /shapes: the Turtle as written, the other RDF formats, or its HTML documentation."""
+    is_ontology = asked.path == "/ontology"
+    document = ontology_docs.ontology() if is_ontology else ontology_docs.shapes()
+    media_type = _acceptable(asked, _OFFERED if is_ontology else _DATA_FIRST)
+    headers = _read_headers(asked, media_type, document.modified, document.etag)
+    if _not_modified(asked.request, headers):
+        return Response(status_code=304, headers=headers)
+    alternates = _alternates(asked, exclude=HTML)
+    if media_type == TURTLE:
+        body = document.turtle
+    elif media_type in RDF_FORMATS:
+        body = serialise(document.triples, media_type)
+    elif is_ontology:
+        body = render("ontology.html", doc=ontology_docs.ontology_document(), alternates=alternates).encode("utf-8")
+    else:
+        body = render("shapes.html", shapes=ontology_docs.shapes_document(), alternates=alternates).encode("utf-8")
+    return Response(body, media_type=media_type, headers=headers)
+
+
+# -- headers, validators, errors ---------------------------------------------------------------------------
+def _acceptable(asked: Asked, offered: list[str]) -> str:
+    media_type = asked.media_type(offered)
+    if media_type is None:
+        suffixes = ", ".join(r.suffix for r in REPRESENTATIONS)
+        detail = f"this resource is available as {', '.join(offered)} (or with a suffix: {suffixes})"
+        raise _problem(406, "Not Acceptable", detail)
+    return media_type
+
+
+def _alternates(asked: Asked, exclude: str) -> list[dict[str, str]]:
+    """The other representations of what was asked, as base.html lists them."""
+    return [
+        {"media_type": r.media_type, "href": asked.path + r.suffix + asked.query(), "label": r.label}
+        for r in REPRESENTATIONS
+        if r.media_type != exclude
+    ]
+
+
+def _link_header(asked: Asked, exclude: str) -> str:
+    return ", ".join(
+        f'<{alt["href"]}>; rel="alternate"; type="{alt["media_type"]}"' for alt in _alternates(asked, exclude)
+    )
+
+
+def _read_headers(asked: Asked, media_type: str, modified: datetime | None, state: str) -> dict[str, str]:
+    """Vary, CORS, Link alternates, Content-Location, and the validators of this representation: an ETag over
+    what it is built from (the store's state for it, the format, the parameters, today for pages)."""
+    today = _today().isoformat() if media_type == HTML else ""
+    key = "|".join((_VERSION, state, asked.path, media_type, str(sorted(asked.request.query_params.items())), today))
+    headers = {
+        "Vary": "Accept",
+        "Cache-Control": "no-cache",
+        "Link": _link_header(asked, exclude=media_type),
+        "ETag": f'W/"{hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]}"',
+    }
+    if asked.suffix is None:
+        suffix = next(r.suffix for r in REPRESENTATIONS if r.media_type == media_type)
+        query = asked.request.url.query
+        headers["Content-Location"] = asked.path + suffix + (f"?{query}" if query else "")
+    if modified is not None:
+        headers["Last-Modified"] = format_datetime(modified.astimezone(UTC), usegmt=True)
+    return _cors(headers)
+
+
+def _not_modified(request: Request, headers: dict[str, str]) -> bool:
+    """Conditional GET: If-None-Match (weak comparison) first; If-Modified-Since only without it."""
+    if_none_match = request.headers.get("if-none-match")
+    if if_none_match is not None:
+        tags = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
+        return "*" in tags or headers["ETag"].removeprefix("W/") in tags
+    if_modified_since = request.headers.get("if-modified-since")
+    if if_modified_since and "Last-Modified" in headers:
+        try:
+            since = parsedate_to_datetime(if_modified_since)
+        except (TypeError, ValueError):
+            return False
+        since = since if since.tzinfo else since.replace(tzinfo=UTC)
+        return parsedate_to_datetime(headers["Last-Modified"]) <= since
+    return False
+
+
+def _not_found(asked: Asked, detail: str) -> Response:
+    """404: a page for a browser, problem+json for anything else."""
+    if negotiate(asked.request.headers.get("accept"), [PROBLEM_JSON, HTML]) == HTML and asked.suffix is None:
+        body = render("resource.html", title="Not found", status="not found", notice=detail, sections=[])
+        return Response(body, status_code=404, media_type=HTML, headers=_cors({"Vary": "Accept"}))
+    raise _problem(404, "Not Found", detail)
+
+
+def _moment(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _today() -> date:
+    return datetime.now(UTC).date()
