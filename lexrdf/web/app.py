@@ -17,7 +17,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 
 from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings
-from lexrdf.web import api, assets, errors, linked_data, sparql
+from lexrdf.web import api, assets, errors, linked_data, pages, sparql
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -58,5 +58,6 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.include_router(api.router())
     app.include_router(sparql.router)
+    app.include_router(pages.router)
     app.include_router(linked_data.router)  # last: it answers every other path under the base IRI
     return app
