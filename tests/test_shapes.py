@@ -448,7 +448,8 @@ def test_validate_command_and_shapes_endpoint_formats(tmp_path):
             timeout=120,
         )
 
-    files = run("validate", str(SAMPLES / "expressions"), "--store", store)
+    assert run("validate", str(SAMPLES / "expressions"), "--store", store).returncode == 1  # no store there
+    files = run("validate", str(SAMPLES / "expressions"))  # against an empty store
     assert files.returncode == 0 and "closed without a recorded act" in files.stdout
     assert "open-data-act@2010-01-01.xml:" in files.stdout  # file and line of the element behind the node
     assert run("ingest", str(SAMPLES), "--store", store).returncode == 0

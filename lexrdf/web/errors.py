@@ -154,7 +154,9 @@ def _document(schema: dict[str, Any]) -> None:
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             answers = operation["responses"]
-            if answers.pop("422", None) is not None:
+            validation = answers.get("422")
+            if validation is not None and "HTTPValidationError" in json.dumps(validation):
+                answers.pop("422")
                 answers.setdefault("400", {"description": "Bad Request: a parameter missing or invalid"})
             answers.setdefault("500", {"description": "Internal Server Error"})
             for status, answer in answers.items():

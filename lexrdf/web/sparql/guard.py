@@ -1,0 +1,119 @@
+"""What a SPARQL request is before anything runs it: its form (SELECT, ASK, CONSTRUCT, DESCRIBE or an update)
+and whether it asks for SERVICE (federated query), which this endpoint refuses so that no outbound request is
+ever made.
+
+A small lexer finds the tokens that can hide letters — comments, string literals (all four quote styles), IRIs
+``<...>``, variables, the local part of prefixed names, blank node labels and language tags — using the SPARQL
+1.1 grammar's own terminals (section 19.8), and blanks them out. Whatever is left is the query's keywords,
+punctuation, numbers and prefix names. Oxigraph's parser reads a keyword wherever its letters start, even glued
+to other letters (``trueSERVICE<...>{}``, ``SERVICEX:{}`` and ``SERVICESILENT<...>{}`` all call a service), so
+the check is deliberately blunt: the letters ``service`` anywhere in what is left, in any case, refuse the query.
+Each hiding terminal here matches the grammar exactly or less (never more), so nothing Oxigraph reads as a
+keyword is ever blanked; the price is that a prefix named ``service:`` is refused too.
+
+>>> inspect('SELECT * WHERE { ?service <http://example.org/service> "SERVICE" } # SERVICE').service
+False
+>>> inspect("PREFIX ex: <http://example.org/> SELECT * { ex:SERVICE ?p ?o }").service
+False
+>>> inspect("select * { service <http://example.org/sparql> { ?s ?p ?o } }").service
+True
+>>> inspect("PREFIX : <http://example.org/> ASK { ?s ?p 1.SERVICE:{} }").service
+True
+>>> inspect("PREFIX x: <http://x/> INSERT DATA { x:a x:b x:c }").form
+'INSERT'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+QUERY_FORMS = frozenset({"SELECT", "ASK", "CONSTRUCT", "DESCRIBE"})
+UPDATE_OPERATIONS = frozenset(
+    {"INSERT", "DELETE", "LOAD", "CLEAR", "CREATE", "DROP", "COPY", "MOVE", "ADD", "WITH"}
+)  # the words an update request can start with (after its prologue)
+
+# SPARQL 1.1 Query, section 19.8 (Grammar): the terminals, character for character.
+_PN_CHARS_BASE = (
+    "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
+)
+_PN_CHARS_U = _PN_CHARS_BASE + "_"
+_PN_CHARS = _PN_CHARS_U + "\\-0-9\u00b7\u0300-\u036f\u203f-\u2040"
+_PLX = r"%[0-9A-Fa-f]{2}|\\[_~.\-!$&'()*+,;=/?#@%]"
+_ECHAR_OR_UCHAR = r"\\[tbnrf\\\"']|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
+
+_HIDING = re.compile(
+    rf"""
+      (?P<comment> \#[^\n\r]* )
+    | (?P<iri> <[^<>"{{}}|^`\\\x00-\x20]*> )
+    | (?P<string>
+          '''(?:(?:'|'')?(?:[^'\\]|{_ECHAR_OR_UCHAR}))*'''
+        | \"\"\"(?:(?:"|"")?(?:[^"\\]|{_ECHAR_OR_UCHAR}))*\"\"\"
+        | '(?:[^'\\\n\r]|{_ECHAR_OR_UCHAR})*'
+        | "(?:[^"\\\n\r]|{_ECHAR_OR_UCHAR})*" )
+    | (?P<variable> [?$][{_PN_CHARS_U}0-9][{_PN_CHARS_U}0-9\u00b7\u0300-\u036f\u203f-\u2040]* )
+    | (?P<blank> _:[{_PN_CHARS_U}0-9](?:[{_PN_CHARS}.]*[{_PN_CHARS}])? )
+    | (?P<langtag> @[a-zA-Z]+(?:-[a-zA-Z0-9]+)* )
+    | (?P<prefix> (?:[{_PN_CHARS_BASE}](?:[{_PN_CHARS}.]*[{_PN_CHARS}])?)?: )
+      (?P<local> (?:[{_PN_CHARS_U}:0-9]|{_PLX})(?:(?:[{_PN_CHARS}.:]|{_PLX})*(?:[{_PN_CHARS}:]|{_PLX}))? )?
+    """,
+    re.VERBOSE,
+)
+_WORD = re.compile(r"[A-Za-z]+")
+_PROLOGUE = frozenset({"PREFIX", "BASE"})
+
+
+@dataclass(frozen=True)
+class QueryShape:
+    """What the guard saw: the first keyword after the prologue (upper case, or None), SERVICE, a FROM clause."""
+
+    form: str | None
+    service: bool
+    dataset: bool  # FROM / FROM NAMED: the query names its own dataset
+
+    @property
+    def update(self) -> bool:
+        """An update request (INSERT, DELETE, LOAD, ...), which the query operation does not run."""
+        return self.form in UPDATE_OPERATIONS
+
+
+def residue(text: str) -> str:
+    """The text with every comment, string, IRI, variable, local name, blank node label and language tag
+    replaced by one space; prefix names (``ex:``) stay.
+
+    >>> " ".join(residue("ASK { ?s a <http://a/b> ; ?p 'it''s' } # done").split())
+    'ASK { a ; }'
+    >>> " ".join(residue("SELECT ?x { ?x ex:p _:b1 ; rdfs:label 'x'@en-GB }").split())
+    'SELECT { ex: ; rdfs: }'
+    """
+    kept: list[str] = []
+    position = 0
+    while position < len(text):
+        match = _HIDING.match(text, position)
+        if match is None:
+            kept.append(text[position])
+            position += 1
+            continue
+        prefix = match.group("prefix")
+        if prefix is not None:
+            kept.append(prefix)
+            if match.group("local") is not None:
+                kept.append(" ")
+        else:
+            kept.append(" ")
+        position = match.end()
+    return "".join(kept)
+
+
+def inspect(text: str) -> QueryShape:
+    """The shape of a SPARQL request text (see the module docstring)."""
+    rest = residue(text)
+    words = [word.upper() for word in _WORD.findall(_without_prefix_names(rest))]
+    form = next((word for word in words if word not in _PROLOGUE), None)
+    return QueryShape(form=form, service="service" in rest.lower(), dataset="FROM" in words)
+
+
+def _without_prefix_names(rest: str) -> str:
+    """Drop the prefix names (``ex:``), which are not keywords."""
+    return re.sub(rf"(?:[{_PN_CHARS_BASE}](?:[{_PN_CHARS}.]*[{_PN_CHARS}])?)?:", " ", rest)

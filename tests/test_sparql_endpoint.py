@@ -1,0 +1,592 @@
+"""/sparql, the public SPARQL 1.1 endpoint, on a real uvicorn process over a real on-disk store: the protocol,
+every result format, the guards (updates, SERVICE, sizes) and the worker processes killed at the deadline."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import itertools
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pyoxigraph
+import pytest
+from conftest import BASE, HARBOUR, ODA
+from pyoxigraph import QueryResultsFormat, RdfFormat
+
+from lexrdf.queries import load_library
+from lexrdf.web.sparql import guard
+from lexrdf.web.sparql.page import examples
+
+LEX = "https://w3id.org/lexrdf/ontology#"
+HEAVY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"  # 3 760³ rows: never ends
+VERSIONS = f"PREFIX lex: <{LEX}> SELECT ?version ?from WHERE {{ ?version a lex:Version ; lex:validFrom ?from }}"
+VALID_FROM = (
+    f"PREFIX lex: <{LEX}> CONSTRUCT {{ ?version lex:validFrom ?from }} WHERE {{ ?version lex:validFrom ?from }}"
+)
+TIMEOUT_SECONDS = 3
+MAX_RESULTS = 1000
+MAX_REQUEST_BYTES = 4096
+WORKERS = 2
+PROBLEM = "application/problem+json"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[str]
+
+    def workers(self) -> set[int]:
+        """The pids of the server's live child processes (its query workers)."""
+        children = set()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.process.pid and fields[0] != "Z":
+                children.add(int(stat.parent.name))
+        return children
+
+
+def start_server(store: Path, **limits: object) -> Server:
+    """`lexrdf serve --sample` on a fresh store, with /sparql's limits set by environment variables."""
+    port = free_port()
+    env = {**os.environ, "LEXRDF_BASE_IRI": BASE, **{k: str(v) for k, v in limits.items()}}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                server = Server(url, process)
+                while len(server.workers()) < WORKERS and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                return server
+        except httpx.TransportError:
+            if process.poll() is not None:
+                raise RuntimeError(process.stdout.read()) from None
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("server did not start")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    served = start_server(
+        tmp_path_factory.mktemp("sparql") / "store",
+        LEXRDF_SPARQL_TIMEOUT=TIMEOUT_SECONDS,
+        LEXRDF_SPARQL_MAX_RESULTS=MAX_RESULTS,
+        LEXRDF_SPARQL_MAX_REQUEST_BYTES=MAX_REQUEST_BYTES,
+        LEXRDF_SPARQL_WORKERS=WORKERS,
+    )
+    yield served
+    served.process.terminate()
+    served.process.wait(timeout=20)
+
+
+def sparql(server: Server, query: str, accept: str | None = None, **params: str) -> httpx.Response:
+    headers = {"accept": accept} if accept else {}
+    return httpx.get(f"{server.url}/sparql", params={"query": query, **params}, headers=headers, timeout=30)
+
+
+def varies_on_accept(response: httpx.Response) -> bool:
+    return "accept" in {name.strip().lower() for name in response.headers.get("vary", "").split(",")}
+
+
+def assert_problem(response: httpx.Response, status: int, *words: str, parameter: str | None = None) -> dict:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    assert varies_on_accept(response)
+    body = response.json()
+    assert body["status"] == status and body["title"] and body["type"].startswith("https://")
+    for word in words:
+        assert word in body["detail"], body["detail"]
+    if parameter is not None:
+        assert body["parameter"] == parameter
+    return body
+
+
+# The protocol and the formats
+
+
+def test_select_in_every_results_format(server):
+    """SPARQL JSON, XML, CSV and TSV by Accept, each parsed and giving the same rows."""
+    query = VERSIONS + " ORDER BY ?version ?from"
+    expected = {
+        (row["version"]["value"], row["from"]["value"]) for row in sparql(server, query).json()["results"]["bindings"]
+    }
+    assert len(expected) == 62  # the sample corpus's versions (samples/README.md)
+    for media_type, results_format in [
+        ("application/sparql-results+json", QueryResultsFormat.JSON),
+        ("application/sparql-results+xml", QueryResultsFormat.XML),
+        ("text/tab-separated-values", QueryResultsFormat.TSV),
+    ]:
+        response = sparql(server, query, media_type)
+        assert response.status_code == 200 and response.headers["content-type"].startswith(media_type)
+        assert varies_on_accept(response)
+        parsed = pyoxigraph.parse_query_results(response.content, format=results_format)
+        assert [v.value for v in parsed.variables] == ["version", "from"]
+        assert {(row["version"].value, row["from"].value) for row in parsed} == expected
+    xml = ET.fromstring(sparql(server, query, "application/sparql-results+xml").content)
+    assert len(xml.findall(".//{http://www.w3.org/2005/sparql-results#}result")) == 62
+    rows = list(csv.reader(io.StringIO(sparql(server, query, "text/csv").text)))
+    assert rows[0] == ["version", "from"] and {tuple(row) for row in rows[1:]} == expected
+
+
+def test_ask_in_every_results_format(server):
+    query = f"ASK {{ <{ODA}/art_3/para_2> ?p ?o }}"
+    assert sparql(server, query).json() == {"head": {}, "boolean": True}
+    for results_format in (QueryResultsFormat.XML, QueryResultsFormat.TSV, QueryResultsFormat.JSON):
+        response = sparql(server, query, results_format.media_type.split(";")[0])
+        assert bool(pyoxigraph.parse_query_results(response.content, format=results_format)) is True
+    assert sparql(server, query, "text/csv").text.strip() == "true"
+
+
+def test_construct_in_every_graph_format(server):
+    """Turtle, N-Triples, N-Quads, TriG, JSON-LD and RDF/XML by Accept, each parsed to the same triples."""
+    expected = {str(q.triple) for q in pyoxigraph.parse(sparql(server, VALID_FROM).content, format=RdfFormat.TURTLE)}
+    assert len(expected) == 62
+    for rdf_format in (RdfFormat.N_TRIPLES, RdfFormat.N_QUADS, RdfFormat.TRIG, RdfFormat.JSON_LD, RdfFormat.RDF_XML):
+        response = sparql(server, VALID_FROM, rdf_format.media_type)
+        assert response.status_code == 200 and response.headers["content-type"].startswith(rdf_format.media_type)
+        assert {str(q.triple) for q in pyoxigraph.parse(response.content, format=rdf_format)} == expected
+
+
+def test_describe_gives_a_graph(server):
+    response = sparql(server, f"DESCRIBE <{HARBOUR}>", "application/n-triples")
+    triples = list(pyoxigraph.parse(response.content, format=RdfFormat.N_TRIPLES))
+    assert triples and all(t.subject.value == HARBOUR for t in triples)
+
+
+def test_accept_with_quality_values_and_the_format_parameter(server):
+    query = VERSIONS + " LIMIT 1"
+    chosen = sparql(server, query, "application/sparql-results+json;q=0.5, text/csv")
+    assert chosen.headers["content-type"].startswith("text/csv")
+    wildcard = sparql(server, query, "text/*;q=0.9, application/sparql-results+xml;q=0.2")
+    assert wildcard.headers["content-type"].startswith("text/csv")  # the first text/* result format
+    excluded = sparql(server, query, "text/csv;q=0, text/*")
+    assert excluded.headers["content-type"].startswith("text/tab-separated-values")
+    browser = sparql(server, query, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+    assert browser.headers["content-type"].startswith("application/sparql-results+json")
+    overridden = sparql(server, query, "application/sparql-results+json", format="tsv")
+    assert overridden.text.startswith("?version\t?from")
+    assert_problem(sparql(server, query, format="png"), 400, "png", parameter="format")
+
+
+def test_get_post_form_and_post_query_agree(server):
+    query = VERSIONS + " ORDER BY ?version LIMIT 5"
+    got = sparql(server, query).json()
+    form = httpx.post(f"{server.url}/sparql", data={"query": query})
+    direct = httpx.post(
+        f"{server.url}/sparql", content=query.encode(), headers={"content-type": "application/sparql-query"}
+    )
+    assert form.json() == got == direct.json() and len(got["results"]["bindings"]) == 5
+    other = httpx.post(f"{server.url}/sparql", content=query.encode(), headers={"content-type": "text/plain"})
+    assert_problem(other, 415, "application/sparql-query")
+    twice = httpx.get(f"{server.url}/sparql", params=[("query", query), ("query", query)])
+    assert_problem(twice, 400, "one query", parameter="query")
+    assert_problem(sparql(server, "  "), 400, "empty", parameter="query")
+
+
+def test_protocol_dataset(server):
+    """default-graph-uri and named-graph-uri name the dataset; without them the default graph is the union."""
+    count = f"PREFIX lex: <{LEX}> SELECT (COUNT(?v) AS ?n) WHERE {{ ?v a lex:Version }}"
+
+    def number(response: httpx.Response) -> int:
+        return int(response.json()["results"]["bindings"][0]["n"]["value"])
+
+    oda = number(sparql(server, count, **{"default-graph-uri": ODA}))
+    harbour = number(sparql(server, count, **{"default-graph-uri": HARBOUR}))
+    both = httpx.get(f"{server.url}/sparql", params=[("query", count), ("default-graph-uri", ODA),
+                                                     ("default-graph-uri", HARBOUR)])  # fmt: skip
+    assert oda > 0 and harbour > 0 and number(both) == oda + harbour == number(sparql(server, count)) == 62
+    graphs = "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }"
+    named = sparql(server, graphs, **{"named-graph-uri": HARBOUR}).json()["results"]["bindings"]
+    assert [row["g"]["value"] for row in named] == [HARBOUR]
+    # a dataset given by the protocol is exactly that: here it has no named graphs
+    assert sparql(server, graphs, **{"default-graph-uri": ODA}).json()["results"]["bindings"] == []
+    assert len(sparql(server, graphs).json()["results"]["bindings"]) >= 2
+    from_clause = f"PREFIX lex: <{LEX}> SELECT (COUNT(?v) AS ?n) FROM <{HARBOUR}> WHERE {{ ?v a lex:Version }}"
+    assert number(sparql(server, from_clause)) == harbour
+    posted = httpx.post(f"{server.url}/sparql", data={"query": count, "default-graph-uri": ODA})
+    assert number(posted) == oda
+    assert_problem(sparql(server, count, **{"default-graph-uri": "not an iri"}), 400, parameter="default-graph-uri")
+
+
+def test_not_acceptable(server):
+    query = VERSIONS + " LIMIT 1"
+    assert_problem(sparql(server, query, "image/png"), 406, "application/sparql-results+json")
+    assert_problem(sparql(server, query, "text/turtle"), 406)
+    assert_problem(sparql(server, VALID_FROM, "application/sparql-results+json"), 406, "text/turtle")
+
+
+def test_malformed_query_gives_pyoxigraphs_message(server):
+    body = assert_problem(sparql(server, "SELECT * WHERE { ?s ?p }"), 400, "error at 1:", parameter="query")
+    assert body["title"] == "Malformed query"
+
+
+def test_updates_are_refused(server):
+    before = sparql(server, "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").json()
+    update = "INSERT DATA { <urn:a> <urn:b> <urn:c> }"
+    as_update = httpx.post(
+        f"{server.url}/sparql", content=update.encode(), headers={"content-type": "application/sparql-update"}
+    )
+    assert_problem(as_update, 403, "read-only")
+    assert_problem(httpx.post(f"{server.url}/sparql", data={"update": update}), 403, "read-only")
+    assert_problem(httpx.post(f"{server.url}/sparql", data={"query": update}), 400, "INSERT", parameter="query")
+    deletion = "PREFIX ex: <urn:ex:> # wipe it\nDELETE WHERE { ?s ?p ?o }"
+    direct = httpx.post(
+        f"{server.url}/sparql", content=deletion.encode(), headers={"content-type": "application/sparql-query"}
+    )
+    assert_problem(direct, 400, "DELETE", parameter="query")
+    assert sparql(server, "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").json() == before
+
+
+# SERVICE: refused, and no outbound request is made
+
+
+@pytest.fixture
+def listener() -> Iterator[tuple[int, list[tuple[str, int]]]]:
+    """A TCP listener on 127.0.0.1 that records every connection made to it."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+    sock.settimeout(0.2)
+    connections: list[tuple[str, int]] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                connection, address = sock.accept()
+            except TimeoutError:
+                continue
+            connections.append(address)
+            connection.close()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield sock.getsockname()[1], connections
+    stop.set()
+    thread.join()
+    sock.close()
+
+
+def test_service_is_refused_and_no_connection_is_made(server, listener):
+    port, connections = listener
+    target = f"http://127.0.0.1:{port}/sparql"
+    refused = [
+        f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
+        f"select * where {{ service <{target}> {{ ?s ?p ?o }} }}",
+        f"SELECT * WHERE {{ SERVICE SILENT <{target}> {{ ?s ?p ?o }} }}",
+        f"SELECT * WHERE {{ BIND(<{target}> AS ?endpoint) SERVICE ?endpoint {{ ?s ?p ?o }} }}",
+        f"PREFIX : <{target}#> SELECT * WHERE {{ SERVICE:{{ ?s ?p ?o }} }}",  # keyword glued to a prefixed name
+        f"PREFIX X: <{target}#> SELECT * WHERE {{ ?s ?p ?o . SERVICEX:{{ ?s ?p ?o }} }}",
+        f"SELECT * WHERE {{ ?s ?p true SeRvIcE<{target}>{{ ?s ?p ?o }} }}",
+        f"SELECT * WHERE {{ ?s ?p ?o # a comment\nSERVICE <{target}> {{ ?s ?p ?o }} }}",
+        f"SELECT * WHERE {{ ?s ?p 'it''s' . SERVICE <{target}> {{ ?s ?p ?o }} }}",
+    ]
+    for query in refused:
+        assert_problem(sparql(server, query), 400, "SERVICE", parameter="query")
+    allowed = [
+        "SELECT * WHERE { ?s ?p 'SERVICE <http://127.0.0.1/> { }' } LIMIT 1",
+        'SELECT * WHERE { ?s ?p """a\nSERVICE <x> {}""" } LIMIT 1',
+        "SELECT * WHERE { ?s ?p ?o } LIMIT 1 # SERVICE <http://127.0.0.1/> { }",
+        "SELECT * WHERE { ?s <http://example.org/SERVICE> ?o } LIMIT 1",
+        "SELECT ?service WHERE { ?service ?p ?o } LIMIT 1",
+        "PREFIX ex: <http://example.org/> SELECT * WHERE { ?s ex:SERVICE ?o } LIMIT 1",
+        "SELECT * WHERE { ?s ?p 'x'@service } LIMIT 1",
+    ]
+    for query in allowed:
+        assert sparql(server, query).status_code == 200, query
+    time.sleep(0.5)
+    assert connections == []
+
+
+TRICKY = [  # (query, refused?)
+    ("SELECT * { SERVICE <http://e.org/s> { ?s ?p ?o } }", True),
+    ("select * { service <http://e.org/s> { ?s ?p ?o } }", True),
+    ("SELECT * { ?s ?p 1.SERVICE<http://e.org/s>{} }", True),
+    ("SELECT * { ?s ?p ?o FILTER(?a<?b)SERVICE?o{} }", True),
+    ("SELECT * { SERVICESILENT<http://e.org/s>{} }", True),
+    ("PREFIX service: <http://e.org/> SELECT * { ?s service:p ?o }", True),  # the price of bluntness
+    ("SELECT * { ?s ?p 'unterminated SERVICE <x> {} }", True),
+    ('SELECT * { ?s ?p "SERVICE" }', False),
+    ("SELECT * { ?s ?p 'SERVICE' }", False),
+    ("SELECT * { ?s ?p '''SERVICE''' }", False),
+    ('SELECT * { ?s ?p """it\'s a ""SERVICE"" """ }', False),
+    ("SELECT * { ?s ?p 'a\\'SERVICE' }", False),
+    ("SELECT * { ?s ?p ?o } # SERVICE <x> {}", False),
+    ("SELECT * { ?s <http://e.org/service> ?o }", False),
+    ("SELECT ?service $SERVICE { ?service ?p $SERVICE }", False),
+    ("PREFIX ex: <http://e.org/> SELECT * { ?s ex:SERVICE ex:a.service }", False),
+    ("SELECT * { _:service ?p ?o }", False),
+    ("SELECT * { ?s ?p 'x'@service }", False),
+]
+
+
+@pytest.mark.parametrize(("query", "refused"), TRICKY)
+def test_the_guard_finds_service_keywords_only(query, refused):
+    assert guard.inspect(query).service is refused
+
+
+def test_the_guard_tells_the_query_form():
+    assert guard.inspect("PREFIX a: <http://a/> # SELECT\nBASE <http://b/> ask { }").form == "ASK"
+    assert guard.inspect("prefix select: <http://a/> CONSTRUCT WHERE { ?s select:p ?o }").form == "CONSTRUCT"
+    assert guard.inspect("WITH <http://g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }").update
+    assert guard.inspect("SELECT * FROM <http://g> { }").dataset and not guard.inspect("SELECT * { }").dataset
+
+
+_PROLOGUE = "PREFIX : <http://127.0.0.1:1/> PREFIX ex: <http://127.0.0.1:1/x#> PREFIX X: <http://127.0.0.1:1/> "
+# what can come before SERVICE, the keyword, what separates it from its target and its group: every combination
+_BEFORE = ["?o .", "?o.", "?o ", "?o", "1 ", "1.", "1", "1e1", "1e1.", "true", "true ", "true.", "'x'", "'x'.",
+           '"x"@en.', '"x"@en ', "ex:a.", "ex:a ", "ex:a", "?o #c\n", "?o FILTER(1<2)", "?o OPTIONAL{}", "?o {}",
+           "?o ;", "?o . {}"]  # fmt: skip
+_KEYWORD = ["SERVICE", "service", "SeRvIcE"]
+_SEPARATOR = ["", " ", "\n", "#c\n", "\t"]
+_TARGET = ["<http://127.0.0.1:1/>", ":", ":x", "X:", "ex:y", "?t"]
+_GROUP = ["{}", "{ ?s ?p ?o }", " {?a ?b ?c}"]
+
+
+def _oxigraph_calls_a_service(store: pyoxigraph.Store, query: str) -> bool:
+    """Whether Oxigraph itself evaluates a SERVICE in `query`: every service IRI it can name is on port 1, which
+    its HTTP client refuses before connecting, so no request leaves this process."""
+    try:
+        list(store.query(query))
+    except OSError as exc:
+        return "port 1 is not allowed" in str(exc)
+    except RuntimeError as exc:
+        return "service name" in str(exc)
+    except (SyntaxError, ValueError):
+        return False
+    return False
+
+
+def test_the_guard_refuses_whatever_oxigraph_reads_as_service():
+    """Differential, against Oxigraph's own parser: every text it evaluates as a SERVICE call, the guard refuses
+    (keywords glued to numbers, booleans, prefixed names, comments; 33,750 combinations)."""
+    store = pyoxigraph.Store()
+    subject, predicate = pyoxigraph.NamedNode("http://127.0.0.1:1/s"), pyoxigraph.NamedNode("http://p")
+    for value in (True, 1, 10.0, "x"):
+        store.add(pyoxigraph.Quad(subject, predicate, pyoxigraph.Literal(value)))
+    store.add(pyoxigraph.Quad(subject, predicate, pyoxigraph.Literal("x", language="en")))
+    store.add(pyoxigraph.Quad(subject, predicate, pyoxigraph.NamedNode("http://127.0.0.1:1/x#a")))
+    calls, missed = 0, []
+    for parts in itertools.product(_BEFORE, _KEYWORD, _SEPARATOR, _TARGET, _SEPARATOR, _GROUP):
+        query = _PROLOGUE + "SELECT * WHERE { ?s ?p " + "".join(parts) + " }"
+        if _oxigraph_calls_a_service(store, query):
+            calls += 1
+            if not guard.inspect(query).service:
+                missed.append(query)
+    assert calls > 20_000  # the oracle sees them: most combinations are valid SERVICE calls
+    assert missed == []
+
+
+def test_a_worker_cannot_open_connections_when_isolated(listener):
+    """Defence in depth: a worker moves into an empty network namespace where the system allows it."""
+    port, connections = listener
+    probe = (
+        "import socket, sys\n"
+        "from lexrdf.web.sparql.worker import isolate_network\n"
+        "isolated = isolate_network()\n"
+        "try:\n"
+        f"    socket.create_connection(('127.0.0.1', {port}), timeout=2).close(); connected = True\n"
+        "except OSError:\n"
+        "    connected = False\n"
+        "print(isolated, connected)\n"
+    )
+    isolated, connected = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                         check=True).stdout.split()  # fmt: skip
+    if isolated != "True":
+        pytest.skip("this system allows no network namespace; the guard alone keeps SERVICE out")
+    assert connected == "False" and connections == []
+
+
+# Limits: time, result size, request size
+
+
+def test_a_heavy_query_ends_in_time_while_health_answers(server):
+    outcome: dict[str, object] = {}
+
+    def heavy() -> None:
+        started = time.monotonic()
+        response = httpx.post(f"{server.url}/sparql", data={"query": HEAVY}, timeout=30)
+        outcome.update(response=response, seconds=time.monotonic() - started)
+
+    thread = threading.Thread(target=heavy)
+    thread.start()
+    time.sleep(0.5)
+    health = []
+    while thread.is_alive() and len(health) < 10:
+        started = time.monotonic()
+        assert httpx.get(f"{server.url}/health", timeout=5).status_code == 200
+        health.append(time.monotonic() - started)
+        time.sleep(0.1)
+    small = sparql(server, VERSIONS + " LIMIT 1")  # the other worker answers meanwhile
+    assert small.status_code == 200
+    thread.join(timeout=TIMEOUT_SECONDS + 10)
+    assert max(health) < 0.5, health
+    assert TIMEOUT_SECONDS - 0.5 < outcome["seconds"] < TIMEOUT_SECONDS + 2, outcome["seconds"]
+    assert_problem(outcome["response"], 504, f"{TIMEOUT_SECONDS} s", parameter="query")
+
+
+def test_abandoned_heavy_requests_do_not_starve_the_server(server):
+    """Clients that give up stop their queries: the workers are killed and replaced, and nothing piles up."""
+
+    def abandon() -> None:
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.get(f"{server.url}/sparql", params={"query": HEAVY}, timeout=0.5)
+
+    threads = [threading.Thread(target=abandon) for _ in range(10 * WORKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert httpx.get(f"{server.url}/health", timeout=2).status_code == 200
+    started = time.monotonic()
+    answer = sparql(server, VERSIONS + " LIMIT 1")
+    assert answer.status_code == 200 and time.monotonic() - started < 2.5
+    deadline = time.monotonic() + 5
+    while len(server.workers()) != WORKERS and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(server.workers()) == WORKERS  # killed workers are reaped and replaced one for one
+
+
+def test_a_worker_killed_from_outside_is_replaced(server):
+    """A worker that dies (the OOM killer, say) costs at most the query it was running."""
+    for pid in server.workers():
+        os.kill(pid, signal.SIGKILL)  # both idle
+    time.sleep(0.2)
+    for _ in range(2 * WORKERS):
+        assert sparql(server, VERSIONS + " LIMIT 1").status_code == 200
+    outcome: dict[str, httpx.Response] = {}
+    thread = threading.Thread(target=lambda: outcome.update(response=sparql(server, HEAVY)))
+    thread.start()
+    time.sleep(1)
+    busy = {pid for pid in server.workers() if "lexrdf.web.sparql.worker" in Path(f"/proc/{pid}/cmdline").read_text()}
+    for pid in busy:  # one of them runs the heavy query
+        os.kill(pid, signal.SIGKILL)
+    thread.join(timeout=10)
+    assert_problem(outcome["response"], 500, "ended before it answered")
+    deadline = time.monotonic() + 5
+    while len(server.workers()) != WORKERS and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(server.workers()) == WORKERS and sparql(server, VERSIONS + " LIMIT 1").status_code == 200
+
+
+def test_the_result_cap_is_an_error_not_a_truncation(server):
+    everything = "SELECT * WHERE { ?s ?p ?o }"
+    assert_problem(sparql(server, everything), 422, "LIMIT", f"{MAX_RESULTS:,}", parameter="query")
+    assert_problem(sparql(server, "CONSTRUCT WHERE { ?s ?p ?o }"), 422, "LIMIT")
+    capped = sparql(server, everything + f" LIMIT {MAX_RESULTS}")
+    assert len(capped.json()["results"]["bindings"]) == MAX_RESULTS
+
+
+def test_the_request_size_cap(server):
+    query = VERSIONS + " LIMIT 1 #" + "x" * MAX_REQUEST_BYTES
+    assert_problem(sparql(server, query), 413, f"{MAX_REQUEST_BYTES:,} bytes", parameter="query")
+    direct = httpx.post(
+        f"{server.url}/sparql", content=query.encode(), headers={"content-type": "application/sparql-query"}
+    )
+    assert_problem(direct, 413, parameter="query")
+    assert_problem(httpx.post(f"{server.url}/sparql", data={"query": query}), 413, parameter="query")
+    multibyte = VERSIONS + " LIMIT 1 #" + "é" * (MAX_REQUEST_BYTES // 2)  # counted in UTF-8 bytes
+    assert_problem(httpx.post(f"{server.url}/sparql", data={"query": multibyte}), 413)
+    assert sparql(server, VERSIONS + " LIMIT 1 #" + "x" * (MAX_REQUEST_BYTES - 200)).status_code == 200
+
+
+# Without a query: the service description, or the query page
+
+
+def test_service_description(server):
+    turtle = httpx.get(f"{server.url}/sparql")
+    assert turtle.headers["content-type"].startswith("text/turtle") and varies_on_accept(turtle)
+    sd = "http://www.w3.org/ns/sparql-service-description#"
+    for media_type, rdf_format in [(None, RdfFormat.TURTLE), ("application/ld+json", RdfFormat.JSON_LD),
+                                   ("application/rdf+xml", RdfFormat.RDF_XML)]:  # fmt: skip
+        response = httpx.get(f"{server.url}/sparql", headers={"accept": media_type} if media_type else {})
+        triples = {(t.subject.value, t.predicate.value, t.object.value) for t in
+                   pyoxigraph.parse(response.content, format=rdf_format)}  # fmt: skip
+        endpoint = f"{server.url}/sparql"
+        assert (endpoint, "http://www.w3.org/1999/02/22-rdf-syntax-ns#type", sd + "Service") in triples
+        assert (endpoint, sd + "endpoint", endpoint) in triples
+        assert (endpoint, sd + "resultFormat", "http://www.w3.org/ns/formats/SPARQL_Results_CSV") in triples
+        assert not any(o == sd + "BasicFederatedQuery" for _, _, o in triples)
+    assert_problem(httpx.get(f"{server.url}/sparql", headers={"accept": "image/png"}), 406)
+
+
+def test_the_query_page_shows_runnable_examples_from_the_library(server):
+    browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    page = httpx.get(f"{server.url}/sparql", headers={"accept": browser})
+    assert page.headers["content-type"].startswith("text/html")
+    public = [query for query in load_library().values() if not query.internal]
+    text = html.unescape(page.text)
+    for query in public:
+        assert f'id="example-{query.name}"' in text and query.summary in text
+    assert "<textarea" in page.text and f"{ODA}/art_3/para_2" in page.text
+    editor = httpx.get(f"{server.url}/sparql", params={"example": "versions"}, headers={"accept": "text/html"})
+    assert "Query: versions" in editor.text
+    run = re.search(r'<a href="(/sparql\?query=[^"]+)">Run</a>', page.text)
+    assert run is not None and httpx.get(server.url + html.unescape(run.group(1))).status_code == 200
+    shown = {example.name: example for example in examples(BASE)}
+    for name, example in shown.items():  # each runs as shown (those over this server's small size cap are refused)
+        response = httpx.post(f"{server.url}/sparql", data={"query": example.query}, timeout=30)
+        assert response.status_code == (200 if len(example.query.encode()) <= MAX_REQUEST_BYTES else 413), name
+    versions = sparql(server, shown["versions"].query).json()["results"]["bindings"]
+    assert {row["valid_from"]["value"] for row in versions} == {"2001-04-01", "2004-07-01"}  # art 3(2)'s two versions
+
+
+# Shutting down
+
+
+def test_sigterm_during_a_heavy_query_stops_the_server_within_seconds(tmp_path):
+    served = start_server(tmp_path / "store", LEXRDF_SPARQL_TIMEOUT=60, LEXRDF_SPARQL_WORKERS=WORKERS)
+    workers = served.workers()
+    outcome: dict[str, object] = {}
+
+    def heavy() -> None:
+        try:
+            outcome["status"] = httpx.get(f"{served.url}/sparql", params={"query": HEAVY}, timeout=30).status_code
+        except httpx.TransportError as exc:
+            outcome["status"] = type(exc).__name__
+
+    thread = threading.Thread(target=heavy)
+    thread.start()
+    time.sleep(1)
+    started = time.monotonic()
+    served.process.send_signal(signal.SIGTERM)
+    try:
+        served.process.wait(timeout=10)
+    finally:
+        served.process.kill()
+    stopped = time.monotonic() - started
+    thread.join(timeout=10)
+    assert stopped < 5, stopped
+    assert outcome["status"] in (503, "RemoteProtocolError", "ReadError")
+    for pid in workers:
+        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3]
