@@ -255,7 +255,9 @@ def validate(
             if paths:
                 reports = {w.act: check(w, lex.store) for w in prepare(paths, lex.store, settings) if w.quads}
             else:
-                graphs = [NamedNode(act)] if act else list(lex.store.raw.named_graphs())
+                from lexrdf.views import is_view_graph
+
+                graphs = [NamedNode(act)] if act else [g for g in lex.store.raw.named_graphs() if not is_view_graph(g)]
                 reports = {g.value: validate_store(lex.store.raw, g) for g in sorted(graphs, key=str)}
         finally:
             lex.close()

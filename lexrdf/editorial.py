@@ -1,5 +1,6 @@
 """Editorial additions that do not come from XML (a binding ruling, a corrigendum, a commencement order),
-submitted as Turtle or JSON-LD, validated with the same shapes, and written to their act's graph.
+submitted as Turtle or JSON-LD, validated with the same shapes, and written to their act's graph (whose views,
+lexrdf.views, are then rebuilt).
 
 Transaction time is the platform's, not the editor's: a submission may not carry lex:recordedAt,
 lex:recordedBy, lex:supersededAt or lex:supersededBy; every record it adds is stamped with a new changeset, whose
@@ -20,6 +21,8 @@ from lexrdf.store.base import Store
 from lexrdf.txtime import Pending, stamp
 from lexrdf.uris import IriMinter
 from lexrdf.validate import Report, validate_quads
+from lexrdf.views import is_view_graph
+from lexrdf.views import refresh as refresh_views
 from lexrdf.vocab import LEX, PROV, RDF
 
 FORMATS = {
@@ -80,6 +83,8 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
             str(path), None, f"sets {stamped[0].predicate.value}: transaction time is recorded by lexrdf, not submitted"
         )
     graph = NamedNode(_act_of(triples, path, act))
+    if is_view_graph(graph):
+        raise SourceError(str(path), None, f"{graph.value} is a view, derived from its act's graph: add to the act")
     if not any(True for _ in store.graph_quads(graph)):
         raise SourceError(str(path), None, f"act {graph.value} is not in the store")
     provisional = store.clock.next()  # the store stamps the commit's time in its place
@@ -97,4 +102,5 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
     report = validate_quads([*store.graph_quads(graph), *quads], graph)
     if report.conforms:
         store.add_act_graph(graph, quads, Pending([(provisional, changeset.value)]))
+        refresh_views(store, graph.value)  # the act's views are derived from its graph: rebuilt after each write
     return Submission(graph.value, report, report.conforms, len(quads))

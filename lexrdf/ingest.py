@@ -1,4 +1,4 @@
-"""Ingest: source files -> document model -> versioning -> quads -> one atomic write per act.
+"""Ingest: source files -> document model -> versioning -> quads -> one atomic write per act -> its views rebuilt.
 
 Every file is read and mapped before anything is written, so a bad file leaves the store unchanged.
 """
@@ -35,6 +35,7 @@ from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, validate_quads
 from lexrdf.versioning import apply_plan, plan_document
+from lexrdf.views import refresh as refresh_views
 from lexrdf.vocab import LEX, RDF
 
 Progress = Callable[[str, int, int], None]
@@ -51,6 +52,7 @@ class IngestSummary:
     records: int = 0
     events: int = 0
     quads: int = 0
+    view_quads: int = 0  # what the rebuilt views of the acts written hold (lexrdf.views): derived, not history
     seconds: float = 0.0
     act_iris: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # acts not written: their graph would not conform
@@ -297,6 +299,13 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
     return write
 
 
+def write_act(store: Store, write: ActWrite) -> int:
+    """Write an act's additions (one transaction), then rebuild its views from its graph as it now is (a second
+    one, replacing each view graph whole); the quads the views hold."""
+    store.add_act_graph(NamedNode(write.act), write.quads, write.pending)
+    return refresh_views(store, write.act)
+
+
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
     """Validate the act's graph as it would be after the write: what is stored plus what is added."""
     graph = NamedNode(write.act)
@@ -319,8 +328,9 @@ def ingest(
     paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
 ) -> IngestSummary:
     """Ingest source files. Every file is read and mapped first; then, act by act, the additions are versioned,
-    validated (SHACL) and, if the act conforms, written in one transaction while the next act is prepared.
-    An act with violations is not written (the others are) and its report is in the summary."""
+    validated (SHACL) and, if the act conforms, written in one transaction while the next act is prepared, and
+    the act's views rebuilt. An act with violations is not written (the others are) and its report is in the
+    summary; an act to which nothing is added is not written and its views are left as they are."""
     started = time.perf_counter()
     minter = IriMinter(settings.base_iri)
     groups = read_all(paths, progress)
@@ -342,8 +352,8 @@ def ingest(
                     summary.refused.append(write.act)
                     continue
                 if in_flight is not None:
-                    in_flight.result()  # at most one write in flight: memory stays bounded
-                in_flight = writer.submit(store.add_act_graph, NamedNode(write.act), write.quads, write.pending)
+                    summary.view_quads += in_flight.result()  # at most one write in flight: memory stays bounded
+                in_flight = writer.submit(write_act, store, write)
                 summary.quads += len(write.quads)
             summary.acts += 1
             summary.act_iris.append(write.act)
@@ -354,6 +364,6 @@ def ingest(
             if progress:
                 progress("validating and writing", index, len(groups))
         if in_flight is not None:
-            in_flight.result()
+            summary.view_quads += in_flight.result()
     summary.seconds = time.perf_counter() - started
     return summary

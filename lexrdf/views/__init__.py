@@ -1,0 +1,80 @@
+"""Views: graphs derived from one act graph and published beside it, in other vocabularies (docs/model.md, "The ELI
+view").
+
+A view is one SPARQL CONSTRUCT file in this package (`eli.rq`), with the query library's header and typed
+parameters: the act graph it reads (``?__act_iri``), the graph it is written to (``?__view_iri``), the day its
+"in force" values are for (``?__today_xsd_date``) and the moment it is built (``?__built_xsd_dateTime``). It reads
+that act graph alone, so re-ingesting another act never makes it stale, and it is materialised into its own named
+graph, replaced whole (one transaction) right after each write to the act graph: a view, not history, so it is
+rebuilt rather than versioned. This module only runs the files; what a view says is in them.
+
+>>> view_graph("https://e.org/eli/xx/act/2001-03-14/12").value
+'https://e.org/eli/xx/act/2001-03-14/12/view/eli'
+>>> is_view_graph(view_graph("https://e.org/eli/xx/act/2001-03-14/12")), is_view_graph(NamedNode("https://e.org/a"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from pyoxigraph import NamedNode, Quad, Triple
+
+from lexrdf.queries import Query, load_library
+from lexrdf.store.base import Store
+
+VIEWS_DIR = Path(__file__).resolve().parent
+VIEW_SEGMENT = "/view/"  # a view graph is named {act}/view/{name}, beside {act}/event/...: no provision path
+
+
+def views() -> dict[str, Query]:
+    """Every view by name (its file name without `.rq`)."""
+    return load_library(VIEWS_DIR)
+
+
+def view_graph(act: str, name: str = "eli") -> NamedNode:
+    """The named graph that holds the view `name` of the act graph `act`."""
+    return NamedNode(f"{act}{VIEW_SEGMENT}{name}")
+
+
+def is_view_graph(graph: NamedNode) -> bool:
+    """Whether a named graph holds a view (and so is not an act graph)."""
+    head, sep, name = graph.value.rpartition(VIEW_SEGMENT)
+    return bool(head and sep) and name in views()
+
+
+def construct(store: Store, act: str, name: str = "eli", today: date | None = None) -> list[Triple]:
+    """The triples of one view of one act graph, computed now from what the store holds (nothing is written)."""
+    built = datetime.now(UTC)
+    values = {"act": act, "view": view_graph(act, name).value, "today": (today or built.date()), "built": built}
+    return list(store.sparql(bound(views()[name], {key: str(value) for key, value in values.items()})))
+
+
+def bound(query: Query, values: dict[str, str]) -> str:
+    """The view's text with each parameter replaced by its typed term, everywhere. (`Query.bound` rewrites the
+    projection of the first SELECT and leaves the text before it alone: right for a SELECT, not for a CONSTRUCT
+    whose sub-SELECTs come after its template.)
+
+    >>> bound(views()["eli"], {"act": "https://e.org/a", "view": "https://e.org/a/view/eli", "today": "2020-01-01",
+    ...                        "built": "2020-01-01T00:00:00+00:00"}).count("?__act_iri")
+    0
+    """
+    terms = {name: str(term) for name, term in query.bindings(values).items()}
+    tokens = re.compile(r"\?(" + "|".join(re.escape(name) for name in terms) + r")\b")
+    return tokens.sub(lambda match: terms[match.group(1)], query.text)
+
+
+def refresh(store: Store, act: str, today: date | None = None) -> int:
+    """Rebuild every view of the act graph `act` and replace each view graph whole; the quads written."""
+    written = 0
+    for name in views():
+        graph = view_graph(act, name)
+        quads = [Quad(t.subject, t.predicate, t.object, graph) for t in construct(store, act, name, today)]
+        store.replace_graph(graph, quads)
+        written += len(quads)
+    return written
+
+
+__all__ = ["VIEWS_DIR", "construct", "is_view_graph", "refresh", "view_graph", "views"]
