@@ -45,6 +45,7 @@ from pyoxigraph import NamedNode
 from lexrdf.active import resolve_steps
 from lexrdf.mapping.engine import read_document
 from lexrdf.validate import validate_store
+from lexrdf.views import is_view_graph
 
 LEX = "https://w3id.org/lexrdf/ontology#"
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "active"
@@ -101,9 +102,11 @@ PORTS_EVENT = f"{PORTS}/event/2012-07-01/{{kind}}/akn-xx-act-2012-05-15-9"
 
 
 def event_facts(lex, event: str) -> dict[str, set[tuple[str, str]]]:
-    """Every (predicate local name, value) of an event, by the graph that holds it."""
+    """Every (predicate local name, value) of an event, by the act graph that holds it (not the derived ELI views)."""
     found: dict[str, set[tuple[str, str]]] = {}
     for row in lex.store.sparql(f"SELECT ?g ?p ?o WHERE {{ GRAPH ?g {{ <{event}> ?p ?o }} }}"):
+        if is_view_graph(row["g"]):
+            continue
         found.setdefault(row["g"].value, set()).add((row["p"].value.rpartition("#")[2], row["o"].value))
     return found
 

@@ -47,6 +47,7 @@ def create_app(settings: Settings) -> FastAPI:
         CORSMiddleware,
         allow_origins=["*"],
         allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
+        allow_headers=["*"],
         expose_headers=["ETag", "Last-Modified", "Link", "Vary", "Content-Location"],
     )
     errors.install(app)
