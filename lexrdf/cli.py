@@ -357,6 +357,11 @@ def serve(
 
             uvicorn.run(create_app(settings), **options)
         else:
+            from lexrdf.web import workers as processes
+
+            if processes.reuse_port_supported():  # each process its own socket: the kernel spreads connections
+                processes.supervise(settings, host, port, workers)
+                return
             from lexrdf.web.factory import environment
 
             os.environ.update(environment(settings))
