@@ -199,7 +199,9 @@ def test_kill_9_of_an_ingest_part_way_publishes_nothing_and_the_next_ingest_work
 
     assert published(store) == before_snapshot
     primary = pyoxigraph.Store.read_only(str(store))  # no writer is left: the primary may be read as it is
-    assert set(primary.named_graphs()) > set(open_store(store, read_only=True).raw.named_graphs())  # committed
+    # the kill may land before or after the first act's commit (test_a_writer_killed_after_a_commit_publishes_nothing
+    # makes the second case certain); either way the snapshot readers see is the previous one
+    assert set(primary.named_graphs()) >= set(open_store(store, read_only=True).raw.named_graphs())
     del primary
     assert status(url, DPA_S4_1, "2005-01-01") == "unknown-reference"
     assert status(url, f"{HARBOUR}/art_1", "2000-01-01") == "in-force"
