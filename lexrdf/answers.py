@@ -12,7 +12,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
-from lexrdf.vocab import KIND_OF_CLASS
+from lexrdf.vocab import KIND_OF_CLASS, LEX
 
 IN_FORCE = "in-force"
 NOT_YET_IN_FORCE = "not-yet-in-force"
@@ -23,6 +23,17 @@ OUTSIDE_COVERAGE = "outside-coverage"
 UNKNOWN_REFERENCE = "unknown-reference"
 AMBIGUOUS_REFERENCE = "ambiguous-reference"
 RESOLVED = "resolved"
+STRUCK_DOWN = "struck-down"  # a window a binding ruling closed (declared the text void)
+# interpretive time (lexrdf/queries/interpretations.rq)
+OPERATIVE = "operative"
+NO_INTERPRETATION_YET = "no-interpretation-yet"
+NO_LONGER_OPERATIVE = "no-longer-operative"
+NOT_INTERPRETED = "not-interpreted"
+INTERPRETIVE_ONLY = "interpretive-only"  # text-at of an item with no statutory text (a doctrine, a precedent)
+EARLIER, LATER = "earlier", "later"  # an interpretation's place relative to the asked date
+RULING_TYPES = {"judicial-decision", "administrative-decision", "binding-ruling"}
+_SCOPE_LABELS = {LEX.ErgaOmnes.value: "erga omnes", LEX.InterPartes.value: "inter partes"}
+_ITEM_TYPES = {LEX.Provision.value: "provision", LEX.Act.value: "act", LEX.InterpretiveItem.value: "interpretive-item"}
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,76 @@ class VersionAnswer:
     near_change: NearChange | None = None
     current_to: str | None = None
     languages: list[str] = field(default_factory=list)  # the languages the version has a text in
+    message: str | None = None
+    # the dual chain: the interpretations operative beside the text (on the date; for a version, in its window)
+    interpretations: list[InterpretationState] = field(default_factory=list)
+    diverges: bool = False  # an operative interpretation overlays the statutory text in force
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class RulingSummary:
+    """The binding ruling that opened or closed an interpretation."""
+
+    event: str
+    type: str
+    date: str
+    publication_date: str | None
+    authority: str | None
+    authority_label: str | None
+    source: str | None
+
+
+@dataclass(frozen=True)
+class InterpretationRelation:
+    """How a ruling related this interpretation to another: `relation` is overruled-by, superseded-by, refined-by
+    or unified-by (a later `ruling` did it; `interpretation` is what that ruling opened in its place, if any);
+    overrules, supersedes, refines or unifies (its own `ruling` did it to `interpretation`); or concurrent-with."""
+
+    relation: str
+    interpretation: str | None
+    ruling: str | None
+
+
+@dataclass
+class InterpretationState:
+    """One interpretation of an item: a state of its operative meaning, with its window, scope and rulings.
+
+    `status` is operative (on the asked date), earlier (closed before it) or later (operative from a later date);
+    only an operative one carries its reading (`text`)."""
+
+    status: str
+    interpretation: str
+    item: str
+    text: str | None = None
+    language: str | None = None
+    valid_from: str | None = None
+    valid_until: str | None = None
+    applicable_from: str | None = None
+    scope: str | None = None
+    scope_label: str | None = None
+    opened_by: RulingSummary | None = None
+    closed_by: RulingSummary | None = None
+    relations: list[InterpretationRelation] = field(default_factory=list)
+    languages: list[str] = field(default_factory=list)
+
+
+@dataclass
+class InterpretationsAnswer:
+    """The interpretations of an item operative on a date (`items`), with those before and after it."""
+
+    status: str
+    item: str
+    date: str
+    item_type: str | None = None  # provision, act or interpretive-item
+    title: str | None = None
+    item_kind: str | None = None  # doctrine, precedent, proposition, ... (an interpretive item)
+    count: int = 0
+    items: list[InterpretationState] = field(default_factory=list)
+    earlier: list[InterpretationState] = field(default_factory=list)
+    later: list[InterpretationState] = field(default_factory=list)
     message: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -212,7 +293,8 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
     later, earlier = by_relation["after"], by_relation["before"]
     if earlier:
         last = _with_sources(version_from_row(earlier[-1], provision), rows)
-        last.status = REPEALED if last.closed_by and last.closed_by.type == "repeal" else ENDED
+        closer = last.closed_by.type if last.closed_by else None
+        last.status = REPEALED if closer == "repeal" else STRUCK_DOWN if closer in RULING_TYPES else ENDED
         if later:  # a gap between two windows
             last.message = (
                 f"not in force on {day}: {_ending(last.closed_by)} on {last.valid_until}, back in force on "
@@ -247,6 +329,8 @@ def _ending(event: EventSummary | None) -> str:
         return "ended"
     if event.type == "ended-without-recorded-act":
         return "ended without a recorded act"
+    if event.type in RULING_TYPES:
+        return f"struck down by a binding ruling ({event.type})" + (f": {event.source}" if event.source else "")
     if event.type == "expiry":
         return "expired: its temporary effect ended" + (f" (as {event.source} provided)" if event.source else "")
     return f"ended by {event.type}" + (f" made by {event.source}" if event.source else "")
@@ -309,6 +393,7 @@ class ContextUnit:
     text: str | None
     version: str | None
     label_number: str | None
+    interpretations: list[InterpretationState] = field(default_factory=list)  # operative on the date (dual chain)
 
 
 @dataclass
@@ -370,6 +455,8 @@ class LineageAnswer:
     date: str
     items: list[LineageStep] = field(default_factory=list)
     message: str | None = None
+    # the dual chain: the interpretations begun by the date (closed ones without their reading), oldest first
+    interpretations: list[InterpretationState] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -386,6 +473,7 @@ class ImpactItem:
     date: str
     version_opened: str | None
     version_closed: str | None
+    state: str | None = None  # "version" (the text) or "interpretation" (the operative meaning), when one
 
 
 @dataclass
@@ -469,6 +557,7 @@ class SearchHit:
     version: str
     occurrences: int
     citation: str | None = None
+    state: str = "version"  # "version" (the text) or "interpretation" (an operative reading)
 
 
 @dataclass
@@ -542,12 +631,13 @@ def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: Ve
 
 def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
     """Merge the opened / closed rows of one event on one provision into one effect."""
-    merged: dict[tuple[str, str], ImpactItem] = {}
+    merged: dict[tuple[str, str, str], ImpactItem] = {}
     for row in rows:
         event = _value(row, "event") or ""
         provision = _value(row, "provision") or ""
+        state = _value(row, "state")
         item = merged.setdefault(
-            (event, provision),
+            (event, provision, state or ""),
             ImpactItem(
                 provision,
                 "",
@@ -556,6 +646,7 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
                 _value(row, "event_date") or "",
                 None,
                 None,
+                state,
             ),
         )
         if _value(row, "effect") == "opened":
@@ -571,6 +662,8 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
                 if item.version_opened and item.version_closed
                 else ("opened" if item.version_opened else "closed")
             )
+            if item.effect == "closed" and item.state == "version" and item.type in RULING_TYPES:
+                item.effect = "struck down"
     items = sorted(merged.values(), key=lambda i: (i.date, i.event, i.provision))
     status = RESOLVED if items else UNKNOWN_REFERENCE
     return ImpactAnswer(status, act, len(items), items)
@@ -650,6 +743,150 @@ def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnsw
                 _value(r, "text") or "",
                 version,
                 int(float(_value(r, "occurrences") or 0)),
+                state=_value(r, "state") or "version",
             )
         )
     return SearchAnswer(text, day.isoformat(), len(items), items)
+
+
+# -- interpretive time ------------------------------------------------------------------------------------
+def _ruling(row: QuerySolution, prefix: str) -> RulingSummary | None:
+    iri = _value(row, f"{prefix}_by")
+    if iri is None:
+        return None
+    return RulingSummary(
+        iri,
+        KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "binding-ruling"),
+        _value(row, f"{prefix}_date") or "",
+        _value(row, f"{prefix}_publication"),
+        _value(row, f"{prefix}_authority"),
+        _value(row, f"{prefix}_authority_label"),
+        _value(row, f"{prefix}_source"),
+    )
+
+
+def interpretation_states(rows: list[QuerySolution], item: str, timeless: bool = False) -> list[InterpretationState]:
+    """Every interpretation in the rows of interpretations.rq, in time order, with its relations; one reading each
+    (in the asked language when it has one). Its `status` says where it stands relative to the asked date; only an
+    operative one keeps its reading, unless `timeless` (every reading, each for its own window)."""
+    asked = _asked_language(rows)
+    chosen: dict[str, QuerySolution] = {}
+    languages: dict[str, set[str]] = {}
+    for row in rows:
+        if _value(row, "kind") != "interpretation":
+            continue
+        iri = _value(row, "interpretation") or ""
+        languages.setdefault(iri, set()).add(_value(row, "language") or "")
+        best = chosen.get(iri)
+        if best is None or (
+            (asked and _value(row, "language") == asked != _value(best, "language"))
+            or (_value(best, "opened_type") is None and _value(row, "opened_type") is not None)
+        ):
+            chosen[iri] = row
+    status = {"at": OPERATIVE, "before": EARLIER, "after": LATER}
+    states = []
+    for iri, row in chosen.items():
+        scope = _value(row, "scope")
+        state = InterpretationState(
+            status=status[_value(row, "relation") or "at"],
+            interpretation=iri,
+            item=item,
+            text=_value(row, "text"),
+            language=_value(row, "language"),
+            valid_from=_value(row, "valid_from"),
+            valid_until=_value(row, "valid_until"),
+            applicable_from=_value(row, "applicable_from"),
+            scope=scope,
+            scope_label=_value(row, "scope_label") or _SCOPE_LABELS.get(scope or ""),
+            opened_by=_ruling(row, "opened"),
+            closed_by=_ruling(row, "closed"),
+            languages=sorted(languages[iri] - {""}),
+        )
+        if asked and state.language != asked:
+            state.text = state.language = None
+        if state.status != OPERATIVE and not timeless:  # never the reading of another date
+            state.text = state.language = None
+        states.append(state)
+    relations: dict[str, list[InterpretationRelation]] = {}
+    for row in rows:
+        if _value(row, "kind") == "relation":
+            relation = InterpretationRelation(
+                _value(row, "link") or "", _value(row, "linked"), _value(row, "link_ruling")
+            )
+            listed = relations.setdefault(_value(row, "interpretation") or "", [])
+            if relation not in listed:
+                listed.append(relation)
+    for state in states:
+        state.relations = sorted(
+            relations.get(state.interpretation, []), key=lambda r: (r.relation, str(r.interpretation))
+        )
+    return sorted(states, key=lambda s: (s.valid_from or "", s.interpretation))
+
+
+def _treatment(state: InterpretationState) -> str:
+    """How an interpretation ended, in words: "overruled by X (authority) on D"."""
+    closed = state.closed_by
+    verbs = {
+        "overruled-by": "overruled",
+        "superseded-by": "superseded",
+        "refined-by": "refined",
+        "unified-by": "unified",
+    }
+    verb = next(
+        (verbs[r.relation] for r in state.relations if r.relation in verbs and closed and r.ruling == closed.event),
+        "closed",
+    )
+    if closed is None:
+        return f"ended on {state.valid_until}"
+    by = closed.source or closed.event
+    authority = f" ({closed.authority_label})" if closed.authority_label else ""
+    return f"{verb} by {by}{authority} on {state.valid_until}"
+
+
+def interpretations_answer(rows: list[QuerySolution], item: str, day: date) -> InterpretationsAnswer:
+    """Turn the rows of interpretations.rq into one typed answer for `day`."""
+    if not rows:
+        return InterpretationsAnswer(
+            UNKNOWN_REFERENCE, item, day.isoformat(), message=f"{item} is not a known act, provision or item"
+        )
+    head = next((r for r in rows if _value(r, "kind") == "item"), rows[0])
+    answer = InterpretationsAnswer(
+        OPERATIVE,
+        item,
+        day.isoformat(),
+        _ITEM_TYPES.get(_value(head, "item_type") or ""),
+        _value(head, "title"),
+        _value(head, "item_kind"),
+    )
+    states = interpretation_states(rows, item)
+    answer.items = [s for s in states if s.status == OPERATIVE]
+    answer.earlier = [s for s in states if s.status == EARLIER]
+    answer.later = [s for s in states if s.status == LATER]
+    answer.count = len(answer.items)
+    if answer.items:
+        return answer
+    if not states:
+        answer.status = NOT_INTERPRETED
+        answer.message = "no interpretation of this item is recorded"
+    elif answer.earlier:
+        answer.status = NO_LONGER_OPERATIVE
+        last = max(answer.earlier, key=lambda s: (s.valid_until or "", s.interpretation))
+        answer.message = f"no interpretation operative on {day}: the last was {_treatment(last)}"
+        if answer.later:
+            answer.message += f"; the next is operative from {answer.later[0].valid_from}"
+    else:
+        answer.status = NO_INTERPRETATION_YET
+        first = answer.later[0]
+        by = first.opened_by.source if first.opened_by and first.opened_by.source else "a binding ruling"
+        answer.message = f"no interpretation yet on {day}: the first is operative from {first.valid_from} ({by})"
+    return answer
+
+
+def overlapping(states: list[InterpretationState], valid_from: str | None, valid_until: str | None) -> list[str]:
+    """The interpretations whose windows meet the window [valid_from, valid_until) (a version's)."""
+    return [
+        s.interpretation
+        for s in states
+        if (valid_until is None or (s.valid_from or "") < valid_until)
+        and (s.valid_until is None or valid_from is None or valid_from < s.valid_until)
+    ]

@@ -18,6 +18,8 @@ from lexrdf.answers import (
     AMBIGUOUS_REFERENCE,
     AS_LAST_KNOWN,
     IN_FORCE,
+    INTERPRETIVE_ONLY,
+    OPERATIVE,
     RESOLVED,
     UNKNOWN_REFERENCE,
     ChangesAnswer,
@@ -26,6 +28,8 @@ from lexrdf.answers import (
     DescendantsAnswer,
     DiffAnswer,
     ImpactAnswer,
+    InterpretationsAnswer,
+    InterpretationState,
     LineageAnswer,
     ResolveAnswer,
     SearchAnswer,
@@ -35,8 +39,11 @@ from lexrdf.answers import (
     diff_answer,
     distinct_versions,
     impact_answer,
+    interpretation_states,
+    interpretations_answer,
     lineage_answer,
     near_change,
+    overlapping,
     search_answer,
     text_at_answer,
     version_from_row,
@@ -101,6 +108,7 @@ class Lexrdf:
             "diff",
             "changes-since",
             "search",
+            "interpretations",
         }
     )
 
@@ -177,25 +185,82 @@ class Lexrdf:
         if answer.status in (IN_FORCE, AS_LAST_KNOWN):
             last_known = answer.current_to if answer.status == AS_LAST_KNOWN else None
             answer.citation = self._citation(provision, day, known_at, last_known)
+        # the dual chain: one more small query, only for an item that has interpretations (or no statutory text)
+        if not rows or any(row["interpreted"] for row in rows):
+            meaning = self.interpretations(provision, day, known_at=known_at, basis=basis, language=language)
+            if not rows and meaning.item_type == "interpretive-item":
+                answer = VersionAnswer(
+                    INTERPRETIVE_ONLY if meaning.items else meaning.status,
+                    provision,
+                    message=(
+                        f"{meaning.title or provision} has no statutory text: its meaning is fixed by interpretations"
+                        + (f" ({meaning.message})" if meaning.message else "")
+                    ),
+                )
+            answer.interpretations = meaning.items
+            answer.diverges = bool(meaning.items) and answer.status in (IN_FORCE, AS_LAST_KNOWN)
         return answer
+
+    def interpretations(
+        self,
+        item: str,
+        date: str | date,
+        known_at: str | None = None,
+        basis: str | None = None,
+        language: str | None = None,
+    ) -> InterpretationsAnswer:
+        """The interpretations of `item` (a provision, an act, an interpretive item) operative on `date` as
+        recorded at `known_at`, with those before and after it, or a typed non-answer saying why none is."""
+        day = _as_date(date)
+        rows = self.rows(
+            "interpretations", item=item, date=day.isoformat(), known_at=known_at, basis=basis, language=language
+        )
+        return interpretations_answer(rows, item, day)
 
     def versions(self, provision: str, known_at: str | None = None, language: str | None = None) -> list[VersionAnswer]:
         """Every version of `provision` in time order (its text in `language` when given); empty when the
         provision is unknown."""
         rows = self.rows("versions", provision=provision, known_at=known_at, language=language)
-        return [
+        answers = [
             with_languages(version_from_row(row, provision, status="version"), rows) for row in distinct_versions(rows)
         ]
+        if any(row["interpreted"] for row in rows):  # the dual chain: every interpretation, each beside its versions
+            states = self._all_interpretations(provision, known_at, language)
+            for answer in answers:
+                meeting = set(overlapping(states, answer.valid_from, answer.valid_until))
+                answer.interpretations = [s for s in states if s.interpretation in meeting]
+                answer.diverges = bool(answer.interpretations)
+        return answers
+
+    def _all_interpretations(
+        self, item: str, known_at: str | None, language: str | None = None
+    ) -> list[InterpretationState]:
+        """Every interpretation of `item`, whatever the date, each with its reading (status "operative": in its
+        own window)."""
+        rows = self.rows("interpretations", item=item, date="0001-01-01", known_at=known_at, language=language)
+        states = interpretation_states(rows, item, timeless=True)
+        for state in states:
+            state.status = OPERATIVE
+        return states
 
     def context(self, provision: str, date: str | date, known_at: str | None = None) -> ContextAnswer:
-        """The ancestors of `provision` (itself last), root first, each with its text on `date`."""
+        """The ancestors of `provision` (itself last), root first, each with its text and the interpretations
+        operative on `date`."""
+        return self._context(provision, date, known_at, meaning=True)
+
+    def _context(self, provision: str, date: str | date, known_at: str | None, meaning: bool = False) -> ContextAnswer:
+        """The governing chain; with `meaning`, each unit that has interpretations gets those operative then."""
         day = _as_date(date)
         rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at)
         units: dict[str, ContextUnit] = {}
+        interpreted: list[str] = []
         for row in rows:
             iri = row["unit"].value
-            unit = units.setdefault(iri, ContextUnit(iri, None, "act", None, None, None, None, None))
             kind = row["kind"].value
+            if kind == "interpreted":
+                interpreted.append(iri)
+                continue
+            unit = units.setdefault(iri, ContextUnit(iri, None, "act", None, None, None, None, None))
             if kind == "unit":
                 unit.order = row["unit_order"].value if row["unit_order"] else None
                 unit.unit_type = row["unit_type"].value if row["unit_type"] else "act"
@@ -208,6 +273,9 @@ class Lexrdf:
                 unit.label_number = row["number"].value
         for unit in units.values():
             unit.label_number = unit.number or unit.label_number
+        for iri in interpreted if meaning else ():
+            if iri in units:
+                units[iri].interpretations = self.interpretations(iri, day, known_at=known_at).items
         items = sorted(units.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
         if not items:
             return ContextAnswer(UNKNOWN_REFERENCE, provision, day.isoformat())
@@ -229,9 +297,13 @@ class Lexrdf:
     def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
         """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""
         day = _as_date(date)
-        own = self._state(provision, day, known_at)
+        own, interpreted = self._state_and_meaning(provision, day, known_at)
         rows = self.rows("lineage", provision=provision, date=day.isoformat(), known_at=known_at)
-        return lineage_answer(rows, provision, day, own)
+        answer = lineage_answer(rows, provision, day, own)
+        if interpreted:  # the dual chain: the interpretations begun by the date, each with its rulings
+            meaning = self.interpretations(provision, day, known_at=known_at)
+            answer.interpretations = [*meaning.earlier, *meaning.items]
+        return answer
 
     def impact(self, act: str, known_at: str | None = None) -> ImpactAnswer:
         """Every provision an act (or one event) opened, changed or closed."""
@@ -244,14 +316,18 @@ class Lexrdf:
         start, end = _as_date(from_date, "from"), _as_date(to_date, "to")
         if end < start:
             raise QueryError(f"parameter 'to': {end} is before 'from' ({start})")
-        known = bool(self.rows("versions", provision=provision, known_at=known_at))
+        versions = self.rows("versions", provision=provision, known_at=known_at)
         rows = self.rows(
             "diff", provision=provision, known_at=known_at, **{"from": start.isoformat(), "to": end.isoformat()}
         )
-        answer = diff_answer(rows, provision, start, end, known)
+        answer = diff_answer(rows, provision, start, end, bool(versions))
+        interpreted = any(row["interpreted"] for row in versions)
         for version, day in ((answer.from_version, start), (answer.to_version, end)):
             if version is not None:
                 version.citation = self._citation(provision, day, known_at)
+                if interpreted:  # the dual chain: the interpretations operative beside each side's text
+                    version.interpretations = self.interpretations(provision, day, known_at=known_at).items
+                    version.diverges = bool(version.interpretations)
         return answer
 
     def changes_since(self, since: str) -> ChangesAnswer:
@@ -263,17 +339,22 @@ class Lexrdf:
         day = _as_date(date)
         answer = search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
         for hit in answer.items:
-            hit.citation = self._citation(hit.provision, day, known_at)
+            if hit.state == "version":
+                hit.citation = self._citation(hit.provision, day, known_at)
         return answer
 
     def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
         """The provision's own text-at answer (without citation), for primitives that depend on it."""
+        return self._state_and_meaning(provision, day, known_at)[0]
+
+    def _state_and_meaning(self, provision: str, day: date, known_at: str | None) -> tuple[VersionAnswer, bool]:
+        """The provision's own text-at answer (without citation) and whether it has interpretations."""
         rows = self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at)
-        return text_at_answer(rows, provision, day)
+        return text_at_answer(rows, provision, day), any(row["interpreted"] for row in rows)
 
     def _chain_label(self, provision: str, day: date, known_at: str | None) -> tuple[str, list[str]]:
         """The act's name and the label pieces of the provision's governing chain, root first."""
-        chain = self.context(provision, day, known_at).items
+        chain = self._context(provision, day, known_at).items
         act = next((u for u in chain if u.unit_type == "act"), None)
         act_name = (act.heading or act.text) if act else provision
         return act_name, [_label(u) for u in chain if u.unit_type != "act"]

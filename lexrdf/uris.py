@@ -184,6 +184,10 @@ class IriMinter:
         prefix = f"{act_then}/event/"
         return f"{act_now}/event/{event[len(prefix) :]}" if event.startswith(prefix) else None
 
+    def is_cited_only(self, iri: str) -> bool:
+        """Whether `iri` was minted for an act known only by reference (`cited_act`)."""
+        return iri.startswith(f"{self.base}/eli/ref/")
+
     def changeset(self, identifier: str) -> str:
         return f"{self.base}/changeset/{identifier}"
 

@@ -69,10 +69,16 @@ EVENT_CLASSES: dict[str, str] = {
     "suspension": "Suspension",
     "correction": "Correction",
     "judicial-decision": "JudicialDecision",
+    "administrative-decision": "AdministrativeDecision",
+    "binding-ruling": "BindingRuling",  # a ruling whose kind (court, agency) is not given
     "modification": "Modification",
     "expiry": "Expiry",
     "ended-without-recorded-act": "UnrecordedEnd",
     "started-without-recorded-act": "UnrecordedStart",
 }
+# Binding rulings: the events that open and close interpretations (and may strike text down).
+RULING_KINDS = frozenset({"judicial-decision", "administrative-decision", "binding-ruling"})
+# Binding scopes a ruling or an interpretation may name besides a lex:ProceduralContext resource.
+BINDING_SCOPES: dict[str, str] = {"erga-omnes": "ErgaOmnes", "inter-partes": "InterPartes"}
 # The other way round: a lex: event class IRI -> its kind.
 KIND_OF_CLASS: dict[str, str] = {str(LEX) + local: kind for kind, local in EVENT_CLASSES.items()}

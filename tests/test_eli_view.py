@@ -324,6 +324,8 @@ RULING = """
     lex:date "2012-05-03"^^xsd:date ;
     lex:affectedAct <{oda}> ;
     lex:affects <{oda}/art_3/para_2> ;
+    lex:sourceAct <https://lexrdf.example.org/case/sc-2012-41> ;
+    lex:bindingScope lex:ErgaOmnes ;
     lex:authority <https://lexrdf.example.org/authority/supreme-court> .
 """
 

@@ -27,7 +27,7 @@ from rdflib import BNode, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import OWL, RDF, RDFS, SKOS, XSD
 
-from lexrdf.vocab import EVENT_CLASSES
+from lexrdf.vocab import EVENT_CLASSES, RULING_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "lexrdf.ttl"
@@ -42,34 +42,38 @@ REQUIRED_CLASSES = {
     "Enactment", "Amendment", "Substitution", "Insertion", "Repeal", "Commencement", "Suspension",
     "Correction", "JudicialDecision", "Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart",
     "Authority", "Interpretation", "Changeset",
+    "BindingRuling", "AdministrativeDecision", "InterpretiveItem", "BindingScope", "ProceduralContext",
 }  # fmt: skip
 REQUIRED_OBJECT_PROPERTIES = {
     "act", "parent", "versionOf", "recordOf", "expression", "closedBy", "realizes",
     "recordedBy", "supersededBy", "affectedAct", "affects", "sourceAct", "sourceProvision", "authority",
     "opens", "closes", "interprets", "fixedBy", "within",
+    "bindingScope", "concurrentWith", "overrules", "supersedes", "refines", "unifies", "strikesDown",
 }  # fmt: skip
 REQUIRED_DATATYPE_PROPERTIES = {
     "frbrWork", "title", "shortTitle", "jurisdiction", "actType", "actNumber", "documentDate",
     "publicationDate", "knownByReference", "order", "unitType", "eId", "path", "validFrom",
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
-    "beginsHistory", "currentTo", "sourceNote", "targetPortion",
+    "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
 UNALIGNED_PROPERTIES = {
     "frbrWork", "jurisdiction", "actType", "actNumber", "knownByReference", "order", "unitType", "eId",
     "path", "expression", "number", "heading", "recordedAt", "supersededAt", "affectedAct", "affects",
-    "sourceAct", "retroactive", "interprets", "sourceLine", "expressionDate", "beginsHistory", "targetPortion",
+    "sourceAct", "retroactive", "sourceLine", "expressionDate", "beginsHistory", "targetPortion",
+    "bindingScope", "concurrentWith", "itemKind",
     "validUntil",  # exclusive; eli:date_no_longer_in_force is inclusive (derived: validUntil minus one day)
     "currentTo",  # per changeset; eli:version_date is for legal resources, and functional
 }  # fmt: skip
 
 EVENT_KINDS = {
     "Enactment", "Amendment", "Repeal", "Commencement", "Suspension", "Correction", "JudicialDecision",
-    "Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart",
+    "Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart", "BindingRuling", "AdministrativeDecision",
 }  # fmt: skip
-CREATING_EVENT_KINDS = {"Enactment", "Amendment", "Correction", "JudicialDecision"}
+CREATING_EVENT_KINDS = {"Enactment", "Amendment", "Correction", "JudicialDecision", "BindingRuling",
+                        "AdministrativeDecision"}  # fmt: skip
 # Kinds that create no text: a modification changes a provision's effect, an expiry or an unrecorded end only
 # closes windows.
 NON_CREATING_EVENT_KINDS = {"Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart", "Repeal"}
@@ -215,6 +219,9 @@ def _event_quads(kind: str, *, source: bool) -> tuple[pyoxigraph.NamedNode, list
     ]
     if source:
         triples.append((event, node(LEX.sourceAct), node(f"{BASE}/eli/ref/akn/xx/act/2004-06-01/7")))
+    if kind in RULING_KINDS:  # a binding ruling also names who made it and whom it binds
+        triples.append((event, node(LEX.authority), node(f"{BASE}/authority/supreme-court")))
+        triples.append((event, node(LEX.bindingScope), node(LEX.ErgaOmnes)))
     return act, [pyoxigraph.Quad(*t, act) for t in triples]
 
 
@@ -389,9 +396,13 @@ EDITORIAL = """
     lex:affectedAct <{oda}> ;
     lex:affects <{oda}/art_3/para_2> ;
     lex:retroactive true ;
+    lex:sourceAct <https://lexrdf.example.org/case/sc-2012-41> ;
+    lex:bindingScope lex:ErgaOmnes ;
+    lex:publicationDate "2012-05-10"^^xsd:date ;
     lex:authority <https://lexrdf.example.org/authority/supreme-court> .
 <{oda}/interpretation/2012-05-03> a lex:Interpretation ;
     lex:interprets <{oda}/art_3/para_2> ;
+    lex:validFrom "2012-05-10"^^xsd:date ;
     lex:fixedBy <{oda}/event/2012-05-03/judicial-decision> ;
     lex:text "'Three months' runs from publication in the gazette, not from adoption." .
 """

@@ -89,6 +89,31 @@ def retype(old: NamedNode, new: NamedNode, subject: str) -> Callable[[list[Quad]
 
 DATE = XSD.date
 ENACTMENT = f"{ODA}/event/2001-03-14/enactment"
+# a complete binding ruling and the interpretation it opened (its reading reuses an existing expression)
+RULING_IRI, INTERPRETATION = f"{ODA}/event/2012-05-03/judicial-decision", f"{PARA}/interpretation/2012-05-03"
+DOCTRINE = "https://lexrdf.example.org/item/legitimate-expectations"
+RECORDED = Literal("2020-01-01T00:00:00Z", datatype=XSD.dateTime)
+RULED = (
+    (RULING_IRI, RDF.type, LEX.Event),
+    (RULING_IRI, RDF.type, LEX.JudicialDecision),
+    (RULING_IRI, LEX.date, Literal("2012-05-03", datatype=XSD.date)),
+    (RULING_IRI, LEX.affectedAct, NamedNode(ODA)),
+    (RULING_IRI, LEX.authority, NamedNode("https://lexrdf.example.org/authority/supreme-court")),
+    (RULING_IRI, LEX.sourceAct, NamedNode("https://lexrdf.example.org/case/sc-2012-41")),
+    (RULING_IRI, LEX.bindingScope, LEX.ErgaOmnes),
+    (RULING_IRI, LEX.recordedAt, RECORDED),
+    (INTERPRETATION, RDF.type, LEX.Interpretation),
+    (INTERPRETATION, LEX.interprets, NamedNode(PARA)),
+    (INTERPRETATION, LEX.validFrom, Literal("2012-05-03", datatype=XSD.date)),
+    (INTERPRETATION, LEX.fixedBy, NamedNode(RULING_IRI)),
+    (INTERPRETATION, PROV.wasGeneratedBy, NamedNode(RULING_IRI)),
+    (INTERPRETATION, LEX.bindingScope, LEX.ErgaOmnes),
+    (INTERPRETATION, LEX.recordedAt, RECORDED),
+    (f"{INTERPRETATION}/rec-1", RDF.type, LEX.VersionRecord),
+    (f"{INTERPRETATION}/rec-1", LEX.recordOf, NamedNode(INTERPRETATION)),
+    (f"{INTERPRETATION}/rec-1", LEX.expression, NamedNode(f"{V2}/en")),
+    (f"{INTERPRETATION}/rec-1", LEX.recordedAt, RECORDED),
+)
 
 # (shape, path or None, focus node, mutation)
 MUTATIONS = {
@@ -208,15 +233,26 @@ MUTATIONS = {
     ),
     "InterpretationSource": (
         "InterpretationSource",
-        LEXNS + "fixedBy",
-        f"{ODA}/interpretation/1",
+        LEXNS + "validFrom",
+        INTERPRETATION,
+        lambda quads: drop(LEX.validFrom, INTERPRETATION)(add(*RULED)(quads)),
+    ),
+    "RulingSource": (
+        "RulingSource",
+        LEXNS + "sourceAct",
+        RULING_IRI,
+        lambda quads: drop(LEX.sourceAct, RULING_IRI)(add(*RULED)(quads)),
+    ),
+    "InterpretiveItemKind": (
+        "InterpretiveItemKind",
+        LEXNS + "itemKind",
+        DOCTRINE,
         add(
-            (f"{ODA}/interpretation/1", RDF.type, LEX.Interpretation),
-            (f"{ODA}/interpretation/1", LEX.interprets, NamedNode(PARA)),
-            (f"{ODA}/interpretation/1", LEX.text, Literal("read narrowly")),
-            (f"{ODA}/interpretation/1", LEX.recordedAt, Literal("2020-01-01T00:00:00Z", datatype=XSD.dateTime)),
+            (DOCTRINE, RDF.type, LEX.InterpretiveItem),
+            (DOCTRINE, NamedNode("http://purl.org/dc/terms/title"), Literal("Legitimate expectations")),
         ),
     ),
+    "EventAct": ("EventAct", None, ENACTMENT, drop(LEX.affectedAct, ENACTMENT)),
 }
 
 
@@ -366,9 +402,12 @@ RULING = """
     lex:date "2012-05-03"^^xsd:date ;
     lex:affectedAct <{oda}> ;
     lex:affects <{para}> ;
+    lex:sourceAct <https://lexrdf.example.org/case/sc-2012-41> ;
+    lex:bindingScope lex:ErgaOmnes ;
     lex:authority <https://lexrdf.example.org/authority/supreme-court> .
 <{oda}/interpretation/2012-05-03> a lex:Interpretation ;
     lex:interprets <{para}> ;
+    lex:validFrom "2012-05-03"^^xsd:date ;
     lex:fixedBy <{oda}/event/2012-05-03/judicial-decision> ;
     lex:text "'Three months' runs from publication in the gazette, not from adoption." .
 """

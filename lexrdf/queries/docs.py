@@ -18,6 +18,11 @@ _NON_ANSWERS = {
     "outside-coverage": "no text recorded for the date (earlier text existed but is not in the sources)",
     "unknown-reference": "the IRI or citation names no act or provision in the store",
     "ambiguous-reference": "the citation names several units; `candidates` lists them",
+    "struck-down": "a binding ruling closed the text's window (declared it void); `closed_by` names the ruling",
+    "interpretive-only": "the item has no statutory text (a doctrine, a precedent): `interpretations` is its meaning",
+    "no-interpretation-yet": "no interpretation operative yet on the date; `later` (or `message`) says from when",
+    "no-longer-operative": "the item's interpretations ended before the date; `earlier` says how (overruled by ...)",
+    "not-interpreted": "no interpretation of the item is recorded",
 }
 
 

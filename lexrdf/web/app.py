@@ -16,6 +16,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.middleware.gzip import GZipMiddleware
 
 from lexrdf.api import Lexrdf
+from lexrdf.satgraph.router import router as satgraph_router
 from lexrdf.settings import Settings
 from lexrdf.web import api, assets, errors, linked_data, pages, sparql
 
@@ -59,6 +60,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.include_router(api.router())
     app.include_router(sparql.router)
+    app.include_router(satgraph_router())
     app.include_router(pages.router)
     app.include_router(linked_data.router)  # last: it answers every other path under the base IRI
     return app
