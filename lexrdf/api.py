@@ -13,6 +13,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lexrdf.answers import (
     AMBIGUOUS_REFERENCE,
@@ -357,7 +358,13 @@ class Lexrdf:
         chain = self._context(provision, day, known_at).items
         act = next((u for u in chain if u.unit_type == "act"), None)
         act_name = (act.heading or act.text) if act else provision
-        return act_name, [_label(u) for u in chain if u.unit_type != "act"]
+        if act is not None and not act_name:  # an act with no text of its own (imported): its title, else its IRI
+            titles = self.rows("_act-title", act=act.unit)
+            act_name = titles[0]["title"].value if titles else act.unit
+        pieces = [_label(u) for u in chain if u.unit_type != "act"]
+        if act is not None and provision != act.unit and not any(pieces):  # no numbers: say which unit by its path
+            pieces = [unquote(provision.removeprefix(act.unit + "/"))]
+        return act_name, pieces
 
     def _citation(self, provision: str, day: date, known_at: str | None, last_known: str | None = None) -> str:
         return _cite(*self._chain_label(provision, day, known_at), day, known_at, last_known)

@@ -344,6 +344,7 @@ def ingest(
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
             write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter)
+            summary.notices.extend(n for d in group for n in d.notices if n not in summary.notices)  # the planner's
             write = _with_active(write, active, index - 1, store, minter)
             if write.quads:
                 report = check(write, store, locate="violations")  # warnings are counted, not shown

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 
 from lexrdf.queries import load_library
 from lexrdf.store.base import Store
-from lexrdf.versioning import StoredAct, StoredProvision, StoredVersion
+from lexrdf.versioning import StoredAct, StoredEvent, StoredProvision, StoredVersion
 from lexrdf.vocab import KIND_OF_CLASS
 
 
@@ -89,14 +89,36 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
     for versions in stored.versions.values():
         versions.sort(key=lambda v: v.valid_from)
     stored.events = {row["event"].value for row in store.select(library["_act-events"].bound({"act": act}))}
+    stored.closers = closing_events(store, act)
     return stored
+
+
+def closing_events(store: Store, act: str) -> dict[str, StoredEvent]:
+    """The events that closed the current records of an act's windows, by IRI: their kinds, date and sources."""
+    kinds: dict[str, set[str]] = {}
+    days: dict[str, date] = {}
+    sources: dict[str, set[str]] = {}
+    for row in store.select(load_library()["_act-closers"].bound({"act": act})):
+        event = row["event"].value
+        kinds.setdefault(event, set())
+        sources.setdefault(event, set())
+        if row["type"] is not None and row["type"].value in KIND_OF_CLASS:
+            kinds[event].add(KIND_OF_CLASS[row["type"].value])
+        if row["day"] is not None:
+            days.setdefault(event, date.fromisoformat(row["day"].value))
+        if row["source"] is not None:
+            sources[event].add(row["source"].value)
+    return {
+        event: StoredEvent(event, frozenset(found), days.get(event), frozenset(sources[event]))
+        for event, found in kinds.items()
+    }
 
 
 def _text(row, name: str) -> str:
     return row[name].value if row[name] is not None else ""
 
 
-__all__ = ["NamedAct", "acts_carrying", "earlier_iris", "expression_dates", "read_stored_act"]
+__all__ = ["NamedAct", "acts_carrying", "closing_events", "earlier_iris", "expression_dates", "read_stored_act"]
 
 
 def stored_currency(store: Store, act: str) -> date | None:

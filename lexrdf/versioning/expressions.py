@@ -60,6 +60,12 @@ def plan_expression(planner: Planner) -> None:
         if late and unit.window and unit.window.start < starts_on:  # back to its @period, after what came before
             floor = max((v.valid_until for v in earlier if v.valid_until), default=unit.window.start)
             starts_on = max(unit.window.start, floor)
+        ended = planner.ended_by_record(unit.path, starts_on)
+        if ended is not None and not planner.reopens(unit, starts_on):
+            # a repeal, an expiry or a ruling closed it, and this source records no act giving it text again: it
+            # merely still shows the old text (a consolidation lagging behind), so nothing is recorded for it
+            planner.not_reopened(unit, ended)
+            continue
         later = next((v for v in versions if v.valid_from > starts_on), None)
         opened_by = planner.opening_event(unit, starts_on, first_of_act and not earlier, new_provision=True)
         ends_on = later.valid_from if later else late

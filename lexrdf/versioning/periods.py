@@ -41,6 +41,12 @@ def plan_periods(planner: Planner) -> None:
                 window = Window(start, shown[-1].window.start, unit.window.applicable_from)
             closed_by = planner.closing_event(unit, window.end, successor) if window.end else None
             existing = stored_by_start.get(window.start)
+            ended = planner.ended_by_record(path, window.start) if existing is None else None
+            if ended is not None and not planner.reopens(unit, window.start):
+                # after a recorded end (repeal, expiry, ruling) only a named act gives it text again
+                planner.not_reopened(unit, ended)
+                planner.drop_unused(opened_by, closed_by if closed_by != successor else None)
+                continue
             if existing is None:
                 prior = previous or next(
                     (v.iri for v in reversed(stored.versions.get(path, [])) if v.valid_from < window.start), None
@@ -51,6 +57,11 @@ def plan_periods(planner: Planner) -> None:
             previous = existing.iri
             translation = document.language not in existing.texts
             text_changed = existing.texts.get(document.language) != text_key(unit)
+            if planner.extends_recorded_end(existing, window.end):
+                # the source shows in force what a repeal, an expiry or a ruling ended: the recorded end stands
+                planner.not_reopened(unit, existing)
+                planner.drop_unused(None, closed_by if closed_by != successor else None)
+                window, closed_by = Window(window.start, existing.valid_until), existing.closed_by
             if text_changed or existing.valid_until != window.end:
                 planner.supersede(
                     existing, unit if text_changed else None, window.end, closed_by, translation=translation

@@ -12,6 +12,7 @@ from decimal import Decimal
 from lexrdf.model import TEXTUAL_KINDS, Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter
 from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, StoredAct, StoredVersion
+from lexrdf.vocab import RULING_KINDS
 
 # When several modifications of one provision take effect on one day, the strongest kind names the event.
 KIND_RANK = {"substitution": 3, "insertion": 2, "repeal": 1, "amendment": 0}
@@ -19,6 +20,13 @@ TEXTUAL = TEXTUAL_KINDS
 DAY = timedelta(days=1)
 # kinds of event a source gives without naming an act, that an announced change may name
 _ADOPTS = frozenset({*KIND_RANK, "started-without-recorded-act", "ended-without-recorded-act"})
+# Recorded ends: a window a repeal, an expiry or a binding ruling (text struck down) closed stays closed. A later
+# source that merely still shows the text (consolidations lag behind courts and repeals) does not reopen it; only
+# one that records an act giving the provision text again (an insertion or substitution, named) opens a new version.
+# (An end no act is recorded for, `ended-without-recorded-act`, is what a source's silence suggested: a later
+# source showing the text may reopen it.)
+RECORDED_ENDS = frozenset({"repeal", "expiry", *RULING_KINDS})
+REOPENING_KINDS = frozenset({"insertion", "substitution"})
 
 
 class Planner:
@@ -173,6 +181,63 @@ class Planner:
         if first_of_act:  # the first source of the act is a consolidation: it shows the text from its date only
             return self.event(day, "started-without-recorded-act", unit.path)
         return self.event(day, "insertion" if new_provision else "amendment", unit.path)
+
+    def reopens(self, unit: Unit, day: date) -> bool:
+        """Whether this document records an act that gives `unit` text again on `day`: an insertion or substitution
+        of it (or of an enclosing unit, as a whole) naming its act, or one an amending act stored announced."""
+        named = [m for m in self.changes(unit, day, REOPENING_KINDS) if m.source_act and m.of_unit]
+        named += [m for m in self.ancestor_changes(unit, day, REOPENING_KINDS) if m.source_act]
+        announced = self.stored.announced.get((unit.path, day))
+        return bool(named) or (announced is not None and announced[0] in REOPENING_KINDS)
+
+    def ended_by_record(self, path: str, day: date) -> StoredVersion | None:
+        """The stored version of `path` that was last in force before `day`, when its window closed on or before
+        `day` by a recorded end (a repeal, an expiry, a binding ruling); else None."""
+        before = [v for v in self.stored.versions.get(path, []) if v.valid_from < day]
+        last = before[-1] if before else None
+        if last is None or last.valid_until is None or last.valid_until > day or last.closed_by is None:
+            return None
+        closer = self.stored.closers.get(last.closed_by)
+        return last if closer is not None and closer.kinds & RECORDED_ENDS else None
+
+    def extends_recorded_end(self, version: StoredVersion, until: date | None) -> bool:
+        """Whether ending `version` at `until` (None: open) would undo the recorded end that closed it earlier."""
+        if version.valid_until is None or version.closed_by is None:
+            return False
+        closer = self.stored.closers.get(version.closed_by)
+        return bool(closer and closer.kinds & RECORDED_ENDS) and (until is None or until > version.valid_until)
+
+    def drop_unused(self, *events: str | None) -> None:
+        """Forget events planned for a text that is not recorded after all, when nothing else uses them (they open,
+        close and are stored nothing), so that nothing is written for it."""
+        for event in events:
+            spec = self.plan.events.get(event or "")
+            if spec is None or event in self.stored.events or spec.opens or spec.closes:
+                continue
+            if any(start[1] == event for start in self.first_starts.values()):  # an enclosed unit inherits it
+                continue
+            del self.plan.events[spec.iri]
+
+    def not_reopened(self, unit: Unit, ended: StoredVersion) -> None:
+        """Report that the document shows a text whose window a recorded end closed, and records nothing for it."""
+        closer = self.stored.closers[ended.closed_by or ""]
+        how = (
+            "struck down by"
+            if closer.kinds & RULING_KINDS
+            else "repealed by"
+            if "repeal" in closer.kinds
+            else "ended (expiry) by"
+        )
+        made_by = f" ({', '.join(sorted(closer.sources))})" if closer.sources else ""
+        label = unit.eid or unit.path or "the act"
+        notice = (
+            f"{self.document.path}:{unit.line or ''}: {label} is shown in force but was {how} {closer.iri}{made_by} "
+            f"on {ended.valid_until}; not reopened"
+        )
+        if notice not in self.plan.notices:
+            self.plan.notices.append(notice)
+        if notice not in self.document.notices:  # counted with what else the source says that cannot be used
+            self.document.notices.append(notice)
 
     def closing_event(self, unit: Unit, day: date, successor: str | None) -> str:
         """The event that ended a window of `unit` on `day`: its successor's opening, a repeal, the end of a

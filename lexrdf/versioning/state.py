@@ -40,6 +40,17 @@ class StoredProvision:
     order: Decimal
 
 
+@dataclass(frozen=True)
+class StoredEvent:
+    """What the store records of an event that closed a window of the act: its kinds (`EVENT_CLASSES` keys), its
+    date and the act(s) or document(s) that made it."""
+
+    iri: str
+    kinds: frozenset[str]
+    day: date | None
+    sources: frozenset[str] = frozenset()
+
+
 @dataclass
 class StoredAct:
     """What the store holds about one act, as known now."""
@@ -51,6 +62,9 @@ class StoredAct:
     # changes amending acts announce for its provisions (their activeModifications): (path, day) -> (kind, acts
     # that made it, the event's IRI)
     announced: dict[tuple[str, date], tuple[str, frozenset[str], str]] = field(default_factory=dict)
+    # the events that closed the current records of its windows (a repeal, an expiry, a binding ruling that struck
+    # the text down, ...), by IRI
+    closers: dict[str, StoredEvent] = field(default_factory=dict)
 
     @property
     def has_versions(self) -> bool:
@@ -109,6 +123,8 @@ class Plan:
     new_records: list[NewRecord] = field(default_factory=list)
     events: dict[str, EventSpec] = field(default_factory=dict)
     advances_currency: bool = False  # the document vouches for the text to a later date than anything stored
+    # what the document shows that is not recorded, one line each naming file and line ("file:line: ...")
+    notices: list[str] = field(default_factory=list)
 
     @property
     def changes_anything(self) -> bool:
@@ -180,4 +196,8 @@ def apply_plan(stored: StoredAct, plan: Plan, minter: IriMinter, language: str) 
         )
     for path in {v.path for v in plan.new_versions}:
         stored.versions[path].sort(key=lambda v: v.valid_from)
+    closing = {v.record.closed_by for v in plan.new_versions} | {r.closed_by for r in plan.new_records}
+    for iri in closing - stored.events - stored.closers.keys() - {None}:  # events this plan records
+        spec = plan.events[iri]
+        stored.closers[iri] = StoredEvent(iri, frozenset({spec.kind}), spec.day, frozenset(spec.source_acts))
     stored.events.update(plan.events)
