@@ -15,7 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import BASE
+from conftest import BASE, SAMPLES
+from test_pages import DUES_TEXT, ESTABLISHMENT, GAZETTE, NOTICE, write_rulings
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -54,13 +55,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`lexrdf serve --sample` on a fresh store, as the README's first command runs it."""
-    port = free_port()
-    store = tmp_path_factory.mktemp("browsed") / "store"
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)]
+def _serve(command: list[str], env: dict[str, str], port: int) -> Iterator[str]:
+    """Run a `lexrdf serve` command until the test module is done; yields its URL once /health answers."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -81,6 +77,34 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`lexrdf serve --sample` on a fresh store, as the README's first command runs it."""
+    port = free_port()
+    store = tmp_path_factory.mktemp("browsed") / "store"
+    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
+    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)]
+    yield from _serve(command, env, port)
+
+
+@pytest.fixture(scope="module")
+def ruled_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The samples ingested and the hand-made rulings of tests/test_pages.py added with `lexrdf add` (the editorial
+    path), then `lexrdf serve` on that store."""
+    directory = tmp_path_factory.mktemp("ruled-browsed")
+    store = directory / "store"
+    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
+    cli = [sys.executable, "-m", "lexrdf.cli"]
+    subprocess.run([*cli, "ingest", str(SAMPLES), "--store", str(store)], check=True, env=env, capture_output=True)
+    for ruling in write_rulings(directory):
+        added = subprocess.run(
+            [*cli, "add", str(ruling), "--store", str(store)], env=env, capture_output=True, text=True
+        )
+        assert added.returncode == 0, added.stdout + added.stderr
+    port = free_port()
+    yield from _serve([*cli, "serve", "--store", str(store), "--port", str(port)], env, port)
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
     _needs_browser()
     with sync_api.sync_playwright() as playwright:
@@ -89,11 +113,10 @@ def browser() -> Iterator:
         instance.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    """A fresh page on the server; any script error on it fails the test."""
-    context = browser.new_context(base_url=server, viewport={"width": 1200, "height": 900})
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+def _tab(browser, url: str) -> Iterator:
+    """A fresh page on a server; any script error on it fails the test."""
+    context = browser.new_context(base_url=url, viewport={"width": 1200, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
     tab = context.new_page()
     tab.set_default_timeout(10_000)
     errors: list[str] = []
@@ -101,6 +124,18 @@ def page(browser, server):
     yield tab
     context.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser, server):
+    """A fresh page on the sample server."""
+    yield from _tab(browser, server)
+
+
+@pytest.fixture
+def ruled_page(browser, ruled_server):
+    """A fresh page on the server whose store holds the hand-made rulings."""
+    yield from _tab(browser, ruled_server)
 
 
 def shot(tab, name: str) -> Path:
@@ -220,3 +255,72 @@ def test_print_and_small_screens(page):
     assert not page.locator("header.site").is_visible() and not page.locator("form.date-picker").is_visible()
     assert page.locator("section.law").is_visible()
     shot(page, "provision-print")
+
+
+DUES_PATH = "/eli/xx/act/1995-05-10/3/art_4/para_2"  # Harbour Act 1995, art. 4(2), read by the rulings of test_pages
+
+
+def test_a_provision_read_with_its_interpretation(ruled_page):
+    page = ruled_page
+    response = page.goto(f"{DUES_PATH}?date=2010-01-01")
+    assert response is not None and response.ok
+    flag = page.locator("#diverges")
+    assert flag.is_visible()
+    assert visible(page, "#diverges").startswith("INTERPRETED On 1 January 2010 this text is read as")
+    text_box, meaning_box = page.locator("article.provision-text"), page.locator("aside.meaning")
+    assert DUES_TEXT in visible(page, "article.provision-text")
+    assert meaning_box.is_visible() and GAZETTE in visible(page, "aside.meaning")
+    assert NOTICE not in visible(page, "section.law")
+    assert "erga omnes" in visible(page, "aside.meaning") and "Supreme Court" in visible(page, "aside.meaning")
+    # beside the text on a wide screen: the reading's box starts to the right of the text's, on the same level
+    text_at, meaning_at = text_box.bounding_box(), meaning_box.bounding_box()
+    assert meaning_at["x"] >= text_at["x"] + text_at["width"] and abs(meaning_at["y"] - text_at["y"]) < 40
+    readings = page.locator("svg.timeline-svg a.reading-bar")
+    assert readings.count() == 2 and readings.first.is_visible()
+    assert page.locator("svg.timeline-svg a.mark-ruling").count() == 2
+    shot(page, "interpretation-2010")
+
+    readings.nth(1).click()  # the 2014 reading's bar: the provision on the day it became operative
+    page.wait_for_load_state()
+    assert "date=2014-03-01" in page.url
+    assert NOTICE in visible(page, "aside.meaning") and GAZETTE not in visible(page, "aside.meaning")
+    chain = visible(page, "section.lineage .meaning-chain")
+    assert GAZETTE in chain and "overruled by Judicial decision of the Supreme Court" in chain
+    shot(page, "interpretation-2014")
+
+    page.goto(f"{DUES_PATH}?date=2004-01-01")  # before the first ruling: no flag, and the panel says when
+    assert page.locator("#diverges").count() == 0
+    assert "the first, fixed by the Judicial decision of the Supreme Court" in visible(page, "aside.meaning")
+
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the reading below the text
+    page.goto(f"{DUES_PATH}?date=2010-01-01")
+    assert page.locator("#diverges").is_visible()
+    text_at, meaning_at = text_box.bounding_box(), meaning_box.bounding_box()
+    assert meaning_at["y"] >= text_at["y"] + text_at["height"]
+    shot(page, "interpretation-phone")
+
+
+def test_the_event_page_of_a_ruling(ruled_page):
+    page = ruled_page
+    page.goto(f"{DUES_PATH}?date=2015-01-01")
+    page.locator("svg.timeline-svg a.mark-ruling").nth(1).click()  # the 2014 ruling
+    page.wait_for_load_state()
+    assert page.url.endswith("/eli/xx/act/1995-05-10/3/event/2014-02-11/judicial-decision")
+    assert visible(page, "h1") == "Judicial decision of the Supreme Court"
+    impact = visible(page, "section.impact")
+    assert "Interpretation replaced" in impact and NOTICE in impact
+    assert visible(page, "section.relations").startswith("Earlier readings it treated Overrules the reading")
+    shot(page, "event-ruling-2014")
+
+
+def test_interpretive_items_and_struck_down_text_dereference(ruled_server):
+    """Over HTTP: a doctrine's IRI is its page (its title, its reading on the date), and the point-in-time URI of a
+    provision a ruling struck down is 410 naming the ruling (tests/test_pages.py RULINGS: the Constitutional Court,
+    case cc-2011-19, from 1 July 2011)."""
+    item = httpx.get(f"{ruled_server}/item/cost-recovery-of-harbour-dues", params={"date": "2008-01-01"})
+    assert item.status_code == 200 and item.headers["content-type"].startswith("text/html")
+    assert "Cost recovery of harbour dues" in item.text and "Ports Regulator" in item.text
+    struck = httpx.get(f"{ruled_server}{ESTABLISHMENT.removeprefix(BASE)}/2012-01-01", headers={"Accept": "text/html"})
+    assert struck.status_code == 410 and "cc-2011-19" in struck.text
+    earlier = httpx.get(f"{ruled_server}{ESTABLISHMENT.removeprefix(BASE)}/2010-01-01", follow_redirects=False)
+    assert earlier.status_code == 303

@@ -1,15 +1,19 @@
 """The HTML pages rendered straight from a store of the samples: what a reader sees, checked against the samples'
-XML and samples/README.md (their expected histories), not against lexrdf's own answers."""
+XML and samples/README.md (their expected histories), not against lexrdf's own answers.
+
+Interpretive time is checked on the samples with hand-made rulings added the way editors add them (Turtle through
+`lexrdf.editorial.submit`, docs/editorial.md), below (RULINGS): the expected readings, dates and courts are those
+written there."""
 
 from __future__ import annotations
 
 import json
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
-from conftest import BASE, HARBOUR, ODA
+from conftest import BASE, HARBOUR, ODA, SAMPLES, open_lex
 from lxml import html as lxml_html
 
 from lexrdf.web import pages, timeline
@@ -29,6 +33,103 @@ PARA_2_V2 = (
     "Publication under paragraph 1 shall take place within three months of the document being adopted or received "
     "by the body, in a machine-readable format."
 )
+
+
+# -- hand-made rulings on the Harbour Act sample (interpretive time) -----------------------------------------------
+# Art. 4(2) has read since 2003-01-01 "The rates of harbour dues shall be fixed by each harbour authority and published
+# at least thirty days before they take effect." (samples/README.md). The Supreme Court decides on 2005-10-04 that the
+# thirty days run from publication in the Official Gazette, operative for everyone from publication on 2005-10-18; on
+# 2014-02-11 it overrules itself, operative from 2014-03-01: a notice at the harbour office is publication. The
+# Constitutional Court strikes art. 3(1) down from 2011-07-01. The Ports Regulator states a doctrine with no statute
+# (cost recovery of harbour dues) in tariff proceedings, decided 2007-05-15, operative from 2007-06-01.
+DUES = f"{HARBOUR}/art_4/para_2"
+ESTABLISHMENT = f"{HARBOUR}/art_3/para_1"
+DOCTRINE = f"{BASE}/item/cost-recovery-of-harbour-dues"
+SUPREME, CONSTITUTIONAL = f"{BASE}/authority/supreme-court", f"{BASE}/authority/constitutional-court"
+REGULATOR, TARIFF = f"{BASE}/authority/ports-regulator", f"{BASE}/scope/tariff-proceedings"
+R2005, R2014 = f"{HARBOUR}/event/2005-10-04/judicial-decision", f"{HARBOUR}/event/2014-02-11/judicial-decision"
+I2005, I2014 = f"{DUES}/interpretation/2005-10-18", f"{DUES}/interpretation/2014-03-01"
+R_STRIKE = f"{HARBOUR}/event/2011-07-01/judicial-decision"
+R_DOCTRINE, I_DOCTRINE = f"{DOCTRINE}/event/2007-05-15/administrative-decision", f"{DOCTRINE}/interpretation/2007-06-01"
+DUES_TEXT = (
+    "The rates of harbour dues shall be fixed by each harbour authority and published at least thirty days before "
+    "they take effect."
+)
+GAZETTE = "The thirty days run from publication in the Official Gazette; a notice at the harbour office does not count."
+NOTICE = "A notice at the harbour office is publication; the thirty days run from the day it is posted."
+COST = "Harbour dues may recover the cost of the services a harbour provides, and no more."
+TURTLE_PREFIXES = """@prefix lex: <https://w3id.org/lexrdf/ontology#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix dcterms: <http://purl.org/dc/terms/> .
+"""
+RULINGS = {  # in the order they are added
+    "ruling-2005": f"""
+<{SUPREME}> a lex:Authority ; rdfs:label "Supreme Court" .
+<{R2005}> a lex:Event , lex:JudicialDecision ;
+    lex:date "2005-10-04"^^xsd:date ; lex:publicationDate "2005-10-18"^^xsd:date ;
+    lex:authority <{SUPREME}> ; lex:bindingScope lex:ErgaOmnes ; lex:sourceAct <{BASE}/case/sc-2005-88> ;
+    lex:affectedAct <{HARBOUR}> ; lex:affects <{DUES}> .
+<{I2005}> a lex:Interpretation ; lex:interprets <{DUES}> ; lex:validFrom "2005-10-18"^^xsd:date ;
+    lex:fixedBy <{R2005}> ; lex:text "{GAZETTE}"@en .
+""",
+    "doctrine": f"""
+<{DOCTRINE}> a lex:InterpretiveItem ; lex:itemKind "doctrine" ; dcterms:title "Cost recovery of harbour dues" ;
+    dcterms:identifier "doctrine:cost-recovery" .
+<{REGULATOR}> a lex:Authority ; rdfs:label "Ports Regulator" .
+<{TARIFF}> a lex:ProceduralContext ; rdfs:label "tariff proceedings" .
+<{R_DOCTRINE}> a lex:Event , lex:AdministrativeDecision ;
+    lex:date "2007-05-15"^^xsd:date ; lex:publicationDate "2007-06-01"^^xsd:date ;
+    lex:authority <{REGULATOR}> ; lex:bindingScope <{TARIFF}> ;
+    lex:sourceAct <{BASE}/decision/pr-2007-3> ; lex:affects <{DOCTRINE}> .
+<{I_DOCTRINE}> a lex:Interpretation ; lex:interprets <{DOCTRINE}> ; lex:validFrom "2007-06-01"^^xsd:date ;
+    lex:fixedBy <{R_DOCTRINE}> ; lex:text "{COST}"@en .
+""",
+    "strike": f"""
+<{CONSTITUTIONAL}> a lex:Authority ; rdfs:label "Constitutional Court" .
+<{R_STRIKE}> a lex:Event , lex:JudicialDecision ;
+    lex:date "2011-07-01"^^xsd:date ; lex:authority <{CONSTITUTIONAL}> ; lex:bindingScope lex:ErgaOmnes ;
+    lex:sourceAct <{BASE}/case/cc-2011-19> ; lex:affectedAct <{HARBOUR}> ; lex:affects <{ESTABLISHMENT}> ;
+    lex:strikesDown <{ESTABLISHMENT}/1995-06-01> .
+""",
+    "ruling-2014": f"""
+<{R2014}> a lex:Event , lex:JudicialDecision ;
+    lex:date "2014-02-11"^^xsd:date ; lex:publicationDate "2014-03-01"^^xsd:date ;
+    lex:authority <{SUPREME}> ; lex:bindingScope lex:ErgaOmnes ; lex:sourceAct <{BASE}/case/sc-2014-7> ;
+    lex:affectedAct <{HARBOUR}> ; lex:affects <{DUES}> ; lex:overrules <{I2005}> ; lex:closes <{I2005}> .
+<{I2014}> a lex:Interpretation ; lex:interprets <{DUES}> ; lex:validFrom "2014-03-01"^^xsd:date ;
+    lex:fixedBy <{R2014}> ; lex:text "{NOTICE}"@en .
+""",
+}
+
+
+def write_rulings(directory: Path) -> list[Path]:
+    """The rulings as Turtle files, in the order they are added."""
+    paths = []
+    for name, body in RULINGS.items():
+        path = directory / f"{name}.ttl"
+        path.write_text(TURTLE_PREFIXES + body, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+@pytest.fixture(scope="module")
+def ruled_lex(tmp_path_factory: pytest.TempPathFactory):
+    """The samples with the rulings added by the editorial path, and the transaction time before the 2014 ruling."""
+    from lexrdf.editorial import submit
+
+    directory = tmp_path_factory.mktemp("ruled")
+    instance = open_lex(directory / "store")
+    instance.ingest([SAMPLES])
+    *first, last = write_rulings(directory)
+    for path in first:
+        outcome = submit(path, instance.store, instance.settings)
+        assert outcome.written, [r.message for r in outcome.report.violations]
+    before_2014 = datetime.now(UTC).isoformat()
+    assert submit(last, instance.store, instance.settings).written
+    instance.publish()
+    yield instance, before_2014
+    instance.close()
 
 
 def parse(page: str) -> lxml_html.HtmlElement:
@@ -419,6 +520,8 @@ def test_text_colours_meet_wcag_aa_contrast():
         ("accent", "bg"), ("accent", "soft"), ("accent", "panel"), ("ok-fg", "ok-bg"), ("warn-fg", "warn-bg"),
         ("bad-fg", "bad-bg"), ("info-fg", "info-bg"), ("ins-fg", "ins-bg"), ("del-fg", "del-bg"),
         ("bar-ink", "bar"), ("bar-on-ink", "accent"), ("warn-fg", "bg"), ("bad-fg", "bg"), ("ok-fg", "bg"),
+        ("meaning-fg", "meaning-bg"), ("ink", "meaning-bg"), ("muted", "meaning-bg"), ("accent", "meaning-bg"),
+        ("reading-ink", "reading"), ("reading-on-ink", "reading-on"), ("meaning-fg", "bg"),
     ]  # fmt: skip
     failing = [
         (f, b, round(contrast(colours[f], colours[b]), 2)) for f, b in pairs if contrast(colours[f], colours[b]) < 4.5
@@ -426,6 +529,7 @@ def test_text_colours_meet_wcag_aa_contrast():
     assert not failing
     assert contrast(colours["focus"], colours["bg"]) >= 3  # non-text contrast of the focus ring
     assert contrast(colours["mark"], colours["bg"]) >= 3
+    assert contrast(colours["ruling"], colours["bg"]) >= 3  # a ruling's mark
 
 
 def test_pages_print_without_navigation_and_forms():
@@ -472,3 +576,293 @@ def test_toc_query_statuses_match_the_samples_probes(samples_lex):
     assert {harbour[p] for p in ("art_7", "art_7/para_1", "art_7/para_2")} == {"repealed"}
     assert status(HARBOUR, "2008-04-30")["art_4a"] == "not-yet-in-force"
     assert len(status(HARBOUR, "2000-01-01")) == 31  # 31 distinct eIds (samples/README.md)
+
+
+# -- interpretive time: the operative meaning beside the text --------------------------------------------------
+def harbour(lex, iri: str, day: str, **kwargs) -> lxml_html.HtmlElement:
+    return parse(pages.provision_page(lex, LINKS, iri, day, kwargs.pop("known_at", None), today=TODAY, **kwargs))
+
+
+def meaning_panel(doc: lxml_html.HtmlElement) -> str:
+    return text(one(doc, "//section[@class='law']//aside[@class='meaning']"))
+
+
+@pytest.mark.parametrize(
+    ("day", "reading", "absent"),
+    [
+        ("2005-10-17", None, [GAZETTE, NOTICE]),  # decided on 4 October, operative only from its publication
+        ("2005-10-18", GAZETTE, [NOTICE]),
+        ("2010-01-01", GAZETTE, [NOTICE]),
+        ("2014-02-20", GAZETTE, [NOTICE]),  # the overruling is decided, not yet operative
+        ("2014-03-01", NOTICE, [GAZETTE]),
+        ("2020-01-01", NOTICE, [GAZETTE]),
+    ],
+)
+def test_the_operative_reading_stands_beside_the_text(ruled_lex, day, reading, absent):
+    lex, _ = ruled_lex
+    doc = harbour(lex, DUES, day)
+    assert text(one(doc, "//*[@id='status']")).startswith("In force on")
+    law = section(doc, "law")
+    assert DUES_TEXT in text(one(law, ".//article[@class='provision-text']"))  # the words never change
+    panel = meaning_panel(doc)
+    for words in absent:
+        assert words not in text(law)
+    if reading is None:
+        assert not doc.xpath("//*[@id='diverges']")
+        assert panel == (
+            "Operative interpretation on 17 October 2005 No interpretation is operative on 17 October 2005: the "
+            "first, fixed by the Judicial decision of the Supreme Court, 4 October 2005 (case/sc-2005-88), is "
+            "operative from 18 October 2005."
+        )
+        return
+    assert reading in panel
+    flag = text(one(doc, "//*[@id='diverges']"))
+    assert flag.startswith("Interpreted On ") and "a binding ruling fixes it" in flag
+    # text and reading side by side: both inside the law section's two-column block
+    assert one(law, ".//div[contains(@class, 'dual-meaning')]").xpath("./article and ./aside")
+
+
+def test_the_reading_names_its_scope_ruling_and_closing(ruled_lex):
+    lex, _ = ruled_lex
+    panel = meaning_panel(harbour(lex, DUES, "2010-01-01"))
+    assert "Binds erga omnes (binds everyone)" in panel
+    assert "Operative from 18 October 2005 to 28 February 2014 (inclusive)" in panel  # closed from 2014-03-01
+    assert (
+        "Fixed by Judicial decision of the Supreme Court, decided 4 October 2005, published 18 October 2005 "
+        "(case/sc-2005-88)" in panel
+    )
+    assert (
+        "Closed by Judicial decision of the Supreme Court, decided 11 February 2014, published 1 March 2014 "
+        "(case/sc-2014-7) (overruled)" in panel
+    )
+    assert "Replaced by the reading operative from 1 March 2014" in panel
+    doc = harbour(lex, DUES, "2014-03-01")
+    later = meaning_panel(doc)
+    assert "Operative from 1 March 2014, not closed" in later and "Closed by not closed" in later
+    assert "Overrules the reading operative from 18 October 2005 to 28 February 2014" in later
+    hrefs = [a.get("href") for a in one(doc, "//aside[@class='meaning']").xpath(".//a")]
+    assert "/eli/xx/act/1995-05-10/3/event/2014-02-11/judicial-decision" in hrefs
+    assert "/eli/xx/act/1995-05-10/3/art_4/para_2?date=2005-10-18" in hrefs  # the overruled reading, on its day
+
+
+def test_the_interpretive_chain_stands_next_to_the_provenance_chain(ruled_lex):
+    lex, _ = ruled_lex
+    lineage = section(harbour(lex, DUES, "2015-01-01"), "lineage")
+    words = [text(li) for li in one(lineage, ".//div[@class='text-chain']").xpath(".//li")]
+    assert words[-1].startswith("Substitution by Ports Reform Act 2002, 1 January 2003 made the version in force")
+    readings = [text(li) for li in one(lineage, ".//div[@class='meaning-chain']").xpath(".//li")]
+    assert readings == [
+        "Judicial decision of the Supreme Court, decided 4 October 2005, published 18 October 2005 (case/sc-2005-88) "
+        "fixed the reading operative from 18 October 2005 to 28 February 2014 (erga omnes): "
+        f"{GAZETTE}; overruled by Judicial decision of the Supreme Court, decided 11 February 2014, published "
+        "1 March 2014 (case/sc-2014-7).",
+        "Judicial decision of the Supreme Court, decided 11 February 2014, published 1 March 2014 (case/sc-2014-7) "
+        f"fixed the reading operative from 1 March 2014 (erga omnes): {NOTICE}.",
+    ]
+    before = section(harbour(lex, DUES, "2010-01-01"), "lineage")  # the chain up to the date; the next is "later"
+    steps = [text(li) for li in one(before, ".//div[@class='meaning-chain']").xpath(".//li")]
+    assert len(steps) == 2 and GAZETTE in steps[0] and NOTICE not in steps[1]
+    assert steps[1].startswith("Later: a reading operative from 1 March 2014, fixed by Judicial decision")
+
+
+def test_the_timeline_draws_interpretations_as_a_second_lane(ruled_lex):
+    lex, _ = ruled_lex
+    doc = harbour(lex, DUES, "2010-01-01")
+    svg = one(doc, "//svg[contains(@class, 'timeline-svg')]")
+    versions = svg.xpath(".//*[local-name()='a'][contains(concat(' ', @class, ' '), ' bar ')]")
+    readings = svg.xpath(".//*[local-name()='a'][contains(@class, 'reading-bar')]")
+    assert [b.get("href") for b in readings] == [
+        "/eli/xx/act/1995-05-10/3/art_4/para_2?date=2005-10-18",
+        "/eli/xx/act/1995-05-10/3/art_4/para_2?date=2014-03-01",
+    ]
+    assert ["current" in b.get("class") for b in readings] == [True, False]
+    assert [one(b, ".//*[local-name()='title']").text for b in readings] == [
+        "Interpretation operative from 18 October 2005 to 28 February 2014 (erga omnes), fixed by the Judicial "
+        "decision of the Supreme Court, 4 October 2005 (case/sc-2005-88)",
+        "Interpretation operative from 1 March 2014 (erga omnes), fixed by the Judicial decision of the Supreme "
+        "Court, 11 February 2014 (case/sc-2014-7)",
+    ]
+    version_y = {float(r.get("y")) for b in versions for r in b.xpath(".//*[local-name()='rect'][@class='bar-rect']")}
+    reading_y = {float(r.get("y")) for b in readings for r in b.xpath(".//*[local-name()='rect']")}
+    assert len(version_y) == 1 and len(reading_y) == 1 and min(reading_y) > max(version_y)  # a lane of their own
+    rulings = svg.xpath(".//*[local-name()='a'][contains(@class, 'mark-ruling')]")
+    assert sorted(m.get("href") for m in rulings) == [
+        "/eli/xx/act/1995-05-10/3/event/2005-10-04/judicial-decision",
+        "/eli/xx/act/1995-05-10/3/event/2014-02-11/judicial-decision",
+    ]
+    assert all(m.xpath(".//*[local-name()='circle']") for m in rulings)  # a circle, where events are diamonds
+    events = svg.xpath(".//*[local-name()='a'][contains(@class, 'mark')][not(contains(@class, 'mark-ruling'))]")
+    assert events and all(m.xpath(".//*[local-name()='path']") for m in events)
+    legend = text(one(doc, "//ul[contains(@class, 'timeline-legend')]"))
+    assert "text version" in legend and "interpretation operative on the date shown" in legend
+    assert "binding ruling" in legend
+    table = section(doc, "history").xpath(".//table[@class='readings']//tbody/tr")
+    assert [text(tr).split(" erga omnes")[0] for tr in table] == [
+        "18 October 2005 28 February 2014",
+        "1 March 2014 not closed",
+    ]
+
+
+def test_a_provision_without_rulings_shows_no_interpretation(ruled_lex):
+    lex, _ = ruled_lex
+    doc = harbour(lex, f"{HARBOUR}/art_4/para_1", "2010-01-01")
+    assert not doc.xpath("//aside[@class='meaning'] | //*[@id='diverges'] | //*[contains(@class, 'reading-bar')]")
+    assert text(one(doc, "//h2[@id='timeline-heading']")) == "Timeline of changes"
+
+
+def test_as_recorded_before_the_overruling_the_first_reading_is_still_open(ruled_lex):
+    lex, before_2014 = ruled_lex
+    panel = meaning_panel(harbour(lex, DUES, "2015-01-01", known_at=before_2014))
+    assert GAZETTE in panel and NOTICE not in panel
+    assert "Operative from 18 October 2005, not closed" in panel
+
+
+def test_a_struck_down_provision_names_the_ruling(ruled_lex):
+    lex, _ = ruled_lex
+    before = harbour(lex, ESTABLISHMENT, "2011-06-30")
+    assert text(one(before, "//*[@id='status']")) == "In force on 30 June 2011"
+    assert "A harbour authority shall be established for each harbour" in text(section(before, "law"))
+    answer = lex.text_at(ESTABLISHMENT, "2012-01-01")
+    doc = harbour(lex, ESTABLISHMENT, "2012-01-01", non_answer=answer)
+    assert text(one(doc, "//*[@id='status']")) == "Struck down on 1 January 2012"
+    law = text(section(doc, "law"))
+    assert (
+        "Not in force on 1 January 2012: struck down by the judicial decision of the Constitutional Court decided on "
+        "1 July 2011 (case/cc-2011-19), with effect from 1 July 2011 (last in force on 30 June 2011)." in law
+    )
+    assert "A harbour authority shall be established" not in law  # a non-answer carries no text
+    links = [a.get("href") for a in section(doc, "law").xpath(".//a")]
+    assert "/eli/xx/act/1995-05-10/3/event/2011-07-01/judicial-decision" in links
+
+
+def test_the_pages_embed_the_operative_reading_as_prov(ruled_lex):
+    lex, _ = ruled_lex
+    graph = jsonld(harbour(lex, DUES, "2010-01-01"))
+    reading = node(graph, I2005)
+    assert reading["prov:specializationOf"] == {"@id": DUES}
+    assert reading["prov:value"] == {"@value": GAZETTE, "@language": "en"}
+    assert reading["prov:wasGeneratedBy"] == {"@id": R2005}
+    assert reading["prov:invalidatedAtTime"]["@value"] == "2014-03-01T00:00:00"
+    assert node(graph, R2005)["@type"] == "prov:Activity"
+    assert node(graph, DUES)["@type"] == "eli:LegalResourceSubdivision"  # beside the ELI metadata
+
+
+# -- an interpretive item: a doctrine with no statute -------------------------------------------------------------
+def item(lex, day: str) -> lxml_html.HtmlElement:
+    return parse(pages.item_page(lex, LINKS, DOCTRINE, day, None, today=TODAY))
+
+
+def test_an_interpretive_item_has_a_page_of_its_readings(ruled_lex):
+    lex, _ = ruled_lex
+    doc = item(lex, "2012-01-01")
+    assert text(one(doc, "//h1")) == "Cost recovery of harbour dues"
+    assert text(one(doc, "//p[@class='act-name']")) == "Doctrine · no statutory text"
+    assert text(one(doc, "//*[@id='status']")) == "Interpreted on 1 January 2012"
+    panel = meaning_panel(doc)
+    assert COST in panel and "Binds tariff proceedings (binds in these proceedings only)" in panel
+    assert (
+        "Fixed by Administrative decision of the Ports Regulator, decided 15 May 2007, published 1 June 2007 "
+        "(decision/pr-2007-3)" in panel
+    )
+    facts = text(section(doc, "facts"))
+    assert "Kind Doctrine" in facts and "doctrine:cost-recovery" in facts
+    svg = one(doc, "//svg[contains(@class, 'timeline-svg')]")
+    assert not svg.xpath(".//*[local-name()='a'][contains(concat(' ', @class, ' '), ' bar ')]")  # no text versions
+    (bar,) = svg.xpath(".//*[local-name()='a'][contains(@class, 'reading-bar')]")
+    assert bar.get("href") == "/item/cost-recovery-of-harbour-dues?date=2007-06-01" and "current" in bar.get("class")
+    (ruling,) = svg.xpath(".//*[local-name()='a'][contains(@class, 'mark-ruling')]")
+    assert ruling.get("href") == "/item/cost-recovery-of-harbour-dues/event/2007-05-15/administrative-decision"
+    form = one(doc, "//form[contains(@class, 'date-picker')]")
+    assert form.get("action") == "/item/cost-recovery-of-harbour-dues"
+    graph = jsonld(doc)
+    assert node(graph, DOCTRINE)["dcterms:title"] == "Cost recovery of harbour dues"
+    assert node(graph, I_DOCTRINE)["prov:value"]["@value"] == COST
+    ids = doc.xpath("//@id")
+    assert len(ids) == len(set(ids)) and len(doc.xpath("//h1")) == 1
+
+
+@pytest.mark.parametrize(
+    ("day", "status", "shown"),
+    [
+        ("2007-05-31", "No interpretation yet on 31 May 2007", None),  # decided 15 May, operative from 1 June
+        ("2007-06-01", "Interpreted on 1 June 2007", COST),
+    ],
+)
+def test_an_interpretive_item_before_and_after_its_ruling(ruled_lex, day, status, shown):
+    lex, _ = ruled_lex
+    doc = item(lex, day)
+    assert text(one(doc, "//*[@id='status']")) == status
+    panel = meaning_panel(doc)
+    if shown is None:
+        assert COST not in panel
+        assert "the first, fixed by the Administrative decision of the Ports Regulator" in panel
+        assert "is operative from 1 June 2007" in panel
+    else:
+        assert shown in panel
+
+
+# -- the event page of a ruling -----------------------------------------------------------------------------------
+def test_the_event_page_of_a_ruling_shows_what_it_opened_closed_and_overruled(ruled_lex):
+    lex, _ = ruled_lex
+    doc = parse(pages.event_page(lex, LINKS, R2014, None))
+    assert text(one(doc, "//h1")) == "Judicial decision of the Supreme Court"
+    facts = text(section(doc, "facts"))
+    for fact in (
+        "Decided 11 February 2014",
+        "Published 1 March 2014",
+        "Court or authority Supreme Court",
+        "Binds erga omnes (binds everyone)",
+        "Source document case/sc-2014-7",
+        "Act concerned Harbour Act 1995",
+    ):
+        assert fact in facts
+    impact = section(doc, "impact")
+    assert text(one(impact, ".//h3")) == "Interpretation replaced (one reading closed, the next opened)"
+    assert text(one(impact, ".//li")) == (
+        "Chapter 2, Article 4, paragraph 2 · the reading operative from 18 October 2005 to 28 February 2014 "
+        f"overruled · the reading operative from 1 March 2014 opened (erga omnes): {NOTICE}"
+    )
+    relations = text(section(doc, "relations"))
+    assert relations.startswith(
+        "Earlier readings it treated Overrules the reading operative from 18 October 2005 to 28 February 2014 of "
+        "Chapter 2, Article 4, paragraph 2, fixed by Judicial decision of the Supreme Court, decided 4 October 2005"
+    )
+    (activity,) = [n for n in jsonld(doc) if n.get("@type") == "prov:Activity"]
+    assert activity["prov:generated"] == [{"@id": I2014}] and activity["prov:invalidated"] == [{"@id": I2005}]
+    assert activity["prov:wasAssociatedWith"] == {"@id": SUPREME}
+
+
+def test_the_event_page_of_a_ruling_that_struck_text_down(ruled_lex):
+    lex, _ = ruled_lex
+    doc = parse(pages.event_page(lex, LINKS, R_STRIKE, None))
+    assert text(one(doc, "//h1")) == "Judicial decision of the Constitutional Court"
+    impact = section(doc, "impact")
+    assert text(one(impact, ".//h3")) == "Struck down (the text declared void: its version ended)"
+    assert text(one(impact, ".//li")).startswith("Chapter 2, Article 3, paragraph 1 · version ended")
+    assert not doc.xpath("//section[@class='relations']")
+    doctrine = parse(pages.event_page(lex, LINKS, R_DOCTRINE, None))
+    assert text(one(doctrine, "//h1")) == "Administrative decision of the Ports Regulator"
+    opened = section(doctrine, "impact")
+    assert text(one(opened, ".//h3")) == "Interpretation opened (a reading became operative)"
+    assert text(one(opened, ".//li")).startswith("Cost recovery of harbour dues · the reading operative from 1 June")
+
+
+def test_an_interpretation_shows_its_item_on_the_day_it_became_operative(ruled_lex):
+    lex, _ = ruled_lex
+    doc = parse(pages.interpretation_page(lex, LINKS, I2005, None))
+    assert text(one(doc, "//h1")) == "Chapter 2, Article 4, paragraph 2"
+    assert text(one(doc, "//*[@id='status']")) == "In force on 18 October 2005"
+    assert GAZETTE in meaning_panel(doc)
+    doctrine = parse(pages.interpretation_page(lex, LINKS, I_DOCTRINE, None))
+    assert text(one(doctrine, "//h1")) == "Cost recovery of harbour dues"
+    assert text(one(doctrine, "//*[@id='status']")) == "Interpreted on 1 June 2007"
+
+
+def test_an_interpreted_provision_page_keeps_unique_ids_and_labels(ruled_lex):
+    lex, _ = ruled_lex
+    doc = harbour(lex, DUES, "2010-01-01")
+    ids = doc.xpath("//@id")
+    assert len(ids) == len(set(ids)) and len(doc.xpath("//h1")) == 1
+    aside = one(doc, "//aside[@class='meaning']")
+    assert one(doc, f"//*[@id='{aside.get('aria-labelledby')}']").tag == "h3"
+    assert all(a.get("href").startswith("/") for a in aside.xpath(".//a"))  # local links, through Links

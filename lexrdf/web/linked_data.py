@@ -28,7 +28,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from lexrdf.answers import AS_LAST_KNOWN, ENDED, IN_FORCE, REPEALED, VersionAnswer
+from lexrdf.answers import AS_LAST_KNOWN, ENDED, IN_FORCE, REPEALED, STRUCK_DOWN, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
 from lexrdf.queries import parse_moment
@@ -44,9 +44,15 @@ router = APIRouter()
 
 HTML = "text/html"
 TURTLE = "text/turtle"
-_VERSION = "1"  # bump when pages change in ways the store's validators cannot see
+_VERSION = "2"  # bump when pages change in ways the store's validators cannot see
 _DATE_SEGMENT = re.compile(r"\d{4}-\d{2}-\d{2}")
-_KINDS = ((LEX.Act.value, "act"), (LEX.Provision.value, "provision"), (LEX.Version.value, "version"))
+_KINDS = (
+    (LEX.Act.value, "act"),
+    (LEX.Provision.value, "provision"),
+    (LEX.Version.value, "version"),
+    (LEX.InterpretiveItem.value, "item"),
+    (LEX.Interpretation.value, "interpretation"),
+)
 _EXPOSED = "ETag, Last-Modified, Link, Vary, Content-Location"
 
 
@@ -222,6 +228,10 @@ def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
             return page(lex, asked.links, provision, valid_from, asked.known_at, **version)
     if kind == "event" and (page := _page("event_page")):
         return page(lex, asked.links, asked.iri, asked.known_at)
+    if kind == "item" and (page := _page("item_page")):
+        return page(lex, asked.links, asked.iri, day, asked.known_at)
+    if kind == "interpretation" and (page := _page("interpretation_page")):
+        return page(lex, asked.links, asked.iri, asked.known_at)
     triples = describe(lex, asked.iri, asked.known_at)
     listed = sections(triples, asked.iri, asked.href, ontology_docs.term_labels())
     return render(
@@ -273,7 +283,7 @@ def _non_answer(
 ) -> Response:
     """Why nothing is in force on `day`: 410 when repealed or ended, else 404; with the neighbouring versions
     and their events, in the negotiated format."""
-    status = 410 if answer.status in (REPEALED, ENDED) else 404
+    status = 410 if answer.status in (REPEALED, ENDED, STRUCK_DOWN) else 404
     versions = lex.versions(provision, asked.known_at)
     before = [v for v in versions if (v.valid_from or "") <= day.isoformat()]
     after = [v for v in versions if (v.valid_from or "") > day.isoformat()]

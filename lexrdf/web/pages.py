@@ -1,4 +1,5 @@
-"""The HTML pages: a provision on a date, an act, an event, and the home page (acts and search).
+"""The HTML pages: a provision on a date, an act, an event, an interpretive item (a doctrine, a precedent) and an
+interpretation, and the home page (acts and search).
 
 Each function prepares its page's data (provision_data, act_data, event_data, home_data) and renders one template;
 the linked-data router (lexrdf.web.linked_data) calls them for the IRIs it dereferences, and `router` serves `/`.
@@ -14,13 +15,15 @@ from fastapi.responses import HTMLResponse
 
 from lexrdf.answers import VersionAnswer
 from lexrdf.api import Lexrdf
+from lexrdf.vocab import LEX
 from lexrdf.web.act_data import act_context
 from lexrdf.web.deps import get_lex
 from lexrdf.web.event_data import event_context
 from lexrdf.web.home_data import home_context
 from lexrdf.web.links import Links
 from lexrdf.web.page_data import PageLinks
-from lexrdf.web.provision_data import provision_context
+from lexrdf.web.provision_data import item_context, provision_context
+from lexrdf.web.rdf import describe
 from lexrdf.web.templating import render
 
 
@@ -45,6 +48,30 @@ def provision_page(
     page = PageLinks(links, known_at)
     context = provision_context(lex, page, provision_iri, day, version_iri, non_answer, diff_from, diff_to, today)
     return render("provision.html", **context)
+
+
+def item_page(
+    lex: Lexrdf, links: Links, item_iri: str, day: str | date, known_at: str | None, today: date | None = None
+) -> str:
+    """An interpretive item (a doctrine, a precedent, a proposition: a `lex:InterpretiveItem`, IRI `{base}/item/...`,
+    with no statutory text): its kind and title, its readings operative on `day` with the rulings that fixed them,
+    the chain of readings and their timeline."""
+    context = item_context(lex, PageLinks(links, known_at), item_iri, day, today)
+    return render("provision.html", item_page=True, name=context["title"], **context)
+
+
+def interpretation_page(lex: Lexrdf, links: Links, interpretation_iri: str, known_at: str | None) -> str:
+    """An interpretation (`{item}/interpretation/{date}`): the page of the item it interprets on the day its reading
+    became operative, where it is shown beside the text with its rulings and chain."""
+    triples = describe(lex, interpretation_iri, known_at)
+    own = {t.predicate: t.object.value for t in triples if t.subject.value == interpretation_iri}
+    item, valid_from = own.get(LEX.interprets), own.get(LEX.validFrom)
+    if item is None or valid_from is None:
+        return render("resource.html", title="Not an interpretation", notice=interpretation_iri, sections=[])
+    types = {row["type"].value for row in lex.rows("_kind", iri=item, known_at=known_at)}
+    if LEX.InterpretiveItem.value in types:
+        return item_page(lex, links, item, valid_from, known_at)
+    return provision_page(lex, links, item, valid_from, known_at)
 
 
 def act_page(lex: Lexrdf, links: Links, act_iri: str, day: str | date, known_at: str | None) -> str:

@@ -1,7 +1,10 @@
 """The provision page's content, prepared from the query library: the law on the date first, then why it reads so.
 
 Text-at gives the version (or the typed non-answer), context its governing chain, descendants the units below,
-versions the timeline and the diff choices, lineage the provenance chain, diff the comparison of two versions.
+versions the timeline and the diff choices, lineage the provenance chain, diff the comparison of two versions;
+interpretations the operative meaning beside the text (the readings binding rulings fixed, flagged when they
+overlay the words: text-at's `diverges`), the interpretive chain and the timeline's second lane. An interpretive
+item (a doctrine, a precedent: no statutory text) has a page of its readings only (`item_context`).
 """
 
 from __future__ import annotations
@@ -14,37 +17,56 @@ from lexrdf.answers import (
     AS_LAST_KNOWN,
     ENDED,
     IN_FORCE,
+    NO_INTERPRETATION_YET,
+    NO_LONGER_OPERATIVE,
     NOT_YET_IN_FORCE,
+    OPERATIVE,
     OUTSIDE_COVERAGE,
     REPEALED,
+    STRUCK_DOWN,
     ContextUnit,
     DescendantsAnswer,
     EventSummary,
     VersionAnswer,
 )
 from lexrdf.api import Lexrdf
+from lexrdf.vocab import DCTERMS
 from lexrdf.web import diffview, eli_jsonld, timeline
 from lexrdf.web.diffview import Segment
 from lexrdf.web.page_data import (
+    ITEM_KIND_LABELS,
     ActRef,
     Catalog,
     Day,
     EventRef,
+    Meaning,
     PageLinks,
+    RulingRef,
     as_date,
     day_text,
     last_day,
+    meaning,
+    ruling_details,
     unit_label,
     value,
 )
+from lexrdf.web.rdf import describe
 
 STATUS_LABELS = {
     IN_FORCE: "In force",
     AS_LAST_KNOWN: "As last known",
     NOT_YET_IN_FORCE: "Not yet in force",
     REPEALED: "Repealed",
+    STRUCK_DOWN: "Struck down",
     ENDED: "No longer in force",
     OUTSIDE_COVERAGE: "No text recorded",
+    "unknown-reference": "Unknown",
+}
+MEANING_LABELS = {
+    OPERATIVE: "Interpreted",
+    NO_INTERPRETATION_YET: "No interpretation yet",
+    NO_LONGER_OPERATIVE: "No interpretation operative",
+    "not-interpreted": "Not interpreted",
     "unknown-reference": "Unknown",
 }
 
@@ -146,6 +168,8 @@ def provision_context(
     name = ", ".join(label for label in labels if label) or (act.title if act else provision)
     shows_text = answer.status in (IN_FORCE, AS_LAST_KNOWN)
     rows = _version_rows(versions, answer, page, catalog)
+    read = meaning(lex, catalog, provision, chosen_day)
+    struck = ruling_details(lex, catalog, answer.closed_by.event) if answer.status == STRUCK_DOWN else None
     parent = ancestors[-1].unit if ancestors else (act.iri if act else None)
     context_data: dict[str, Any] = {
         "title": f"{name} — {act.title}" if act else name,
@@ -156,7 +180,7 @@ def provision_context(
         "known_at": known_at,
         "status": answer.status,
         "status_label": STATUS_LABELS.get(answer.status, answer.status),
-        "explanation": _explanation(answer, chosen_day, versions, catalog),
+        "explanation": _explanation(answer, chosen_day, versions, catalog, struck),
         "crumbs": _crumbs(act, ancestors, page, chosen_day),
         "ancestors": [_unit(u, page, chosen_day) for u in ancestors],
         "subordinate": context.subordinate,
@@ -170,14 +194,17 @@ def provision_context(
         "near": _near(answer, catalog),
         "versions": rows,
         "neighbours": [] if shows_text else _neighbours(rows, chosen_day),
-        "timeline": _timeline(rows, versions, answer, chosen_day, today, page, catalog),
+        "timeline": _timeline(rows, versions, answer, chosen_day, today, page, catalog, read),
         "lineage": _lineage(lex, provision, chosen_day, page, catalog),
+        "meaning": read if read.readings else None,
+        "meaning_note": meaning_note(read, chosen_day),
+        "diverges": answer.diverges and bool(read.operative),
         "comparison": _comparison(lex, provision, versions, answer, diff_from, diff_to, catalog),
         "diff_action": page.path(provision),
         "date_form": {"path": page.path(provision), "value": chosen_day.isoformat()},
         "latest_href": page.path(provision).rstrip("/") + "/latest" + page.query(),
         "alternates": page.alternates(version_iri or provision),
-        "jsonld": _jsonld(lex, provision, parent, answer, versions, version_iri, name, known_at),
+        "jsonld": _jsonld(lex, provision, parent, answer, versions, version_iri, name, known_at, read),
     }
     return context_data
 
@@ -278,9 +305,13 @@ def _neighbours(rows: list[VersionRow], day: date) -> list[dict[str, Any]]:
     return found + ([("Next version", after[0])] if after else [])
 
 
-def _explanation(answer: VersionAnswer, day: date, versions: list[VersionAnswer], catalog: Catalog) -> list[Piece]:
+def _explanation(
+    answer: VersionAnswer, day: date, versions: list[VersionAnswer], catalog: Catalog, struck: RulingRef | None = None
+) -> list[Piece]:
     """Why the page reads as it does on the date, as a reader would say it, with the acts and events linked."""
     on = day_text(day).text
+    if answer.status == STRUCK_DOWN:
+        return _struck_down(answer, on, versions, catalog, struck)
     if answer.status in (IN_FORCE, AS_LAST_KNOWN):
         pieces = []
         if answer.status == AS_LAST_KNOWN and answer.current_to:
@@ -321,6 +352,51 @@ def _made_by(event: EventRef | None) -> list[Piece]:
     return [*pieces, Piece(").")]
 
 
+def _struck_down(
+    answer: VersionAnswer, on: str, versions: list[VersionAnswer], catalog: Catalog, ruling: RulingRef | None
+) -> list[Piece]:
+    """ "Struck down by the judicial decision of the Constitutional Court (case/cc-2011-19) with effect from ..."."""
+    until = answer.valid_until
+    pieces = [Piece(f"Not in force on {on}: struck down by ")]
+    if ruling is not None:
+        pieces.append(Piece(f"the {ruling.kind_label.lower()}", ruling.href))
+        if ruling.authority:
+            pieces.append(Piece(f" of the {ruling.authority}"))
+        pieces.append(Piece(f" decided on {ruling.date.text}"))
+        if ruling.source:
+            pieces += [Piece(" ("), Piece(ruling.source.title, ruling.source.href), Piece(")")]
+    else:
+        event = catalog.event(answer.closed_by)
+        pieces.append(Piece("a binding ruling", event.href if event else None))
+    if until:
+        pieces.append(Piece(f", with effect from {day_text(until).text} (last in force on {last_day(until).text})."))
+    else:
+        pieces.append(Piece("."))
+    pieces.append(Piece(" The ruling declared the text void; no act repealed it."))
+    later = [v for v in versions if v.valid_from and until and v.valid_from >= until]
+    if later and later[0].valid_from:
+        pieces.append(Piece(f" A new text is in force from {day_text(later[0].valid_from).text}."))
+    return pieces
+
+
+def meaning_note(read: Meaning, day: date) -> str | None:
+    """Why no reading is operative on the date, in words (None when one is, or when there is none at all)."""
+    on = day_text(day).text
+    if read.status == NO_INTERPRETATION_YET and read.later:
+        first = read.later[0]
+        by = f", fixed by the {first.opened.summary}," if first.opened else ""
+        return f"No interpretation is operative on {on}: the first{by} is operative from {first.valid_from.text}."
+    if read.status == NO_LONGER_OPERATIVE and read.chain:
+        last = max(read.chain, key=lambda r: r.valid_until or "")
+        by = f" by the {last.closed.summary}" if last.closed else ""
+        ended = day_text(last.valid_until).text if last.valid_until else "its end"
+        note = f"No interpretation is operative on {on}: the last was {last.ended}{by} with effect from {ended}."
+        if read.later:
+            note += f" The next is operative from {read.later[0].valid_from.text}."
+        return note
+    return None
+
+
 def _ended(answer: VersionAnswer, on: str, versions: list[VersionAnswer], catalog: Catalog) -> list[Piece]:
     event = catalog.event(answer.closed_by)
     until = answer.valid_until
@@ -353,6 +429,7 @@ def _timeline(
     today: date,
     page: PageLinks,
     catalog: Catalog,
+    read: Meaning | None = None,
 ) -> timeline.Timeline:
     spans = [
         timeline.Span(
@@ -373,8 +450,29 @@ def _timeline(
         if event is not None:
             events.setdefault(event.iri, event)
     moments = [timeline.Moment(as_date(e.date.iso), e.href, e.summary, e.kind) for e in events.values()]
+    readings, rulings = _reading_lane(read)
+    moments += [m for m in rulings if m.href not in {e.href for e in events.values()}]
     current_to = as_date(answer.current_to) if answer.current_to else None
-    return timeline.layout(spans, moments, day, today, current_to)
+    return timeline.layout(spans, moments, day, today, current_to, readings)
+
+
+def _reading_lane(read: Meaning | None) -> tuple[list[timeline.Span], list[timeline.Moment]]:
+    """The interpretations as the timeline's second lane, and their rulings as marks."""
+    if read is None:
+        return [], []
+    spans = [
+        timeline.Span(
+            as_date(r.valid_from.iso),
+            as_date(r.valid_until) if r.valid_until else None,
+            r.href,
+            f"Interpretation {r.window}"
+            + (f" ({r.scope_label})" if r.scope_label else "")
+            + (f", fixed by the {r.opened.summary}" if r.opened else ""),
+        )
+        for r in read.readings
+    ]
+    marks = [timeline.Moment(as_date(r.date.iso), r.href, r.summary, r.kind) for r in read.rulings]
+    return spans, marks
 
 
 def _lineage(lex: Lexrdf, provision: str, day: date, page: PageLinks, catalog: Catalog) -> list[Step]:
@@ -446,8 +544,10 @@ def _jsonld(
     version_iri: str | None,
     name: str,
     known_at: str | None,
+    read: Meaning | None = None,
 ) -> str:
-    """The provision and the version shown (with its expressions) in ELI terms."""
+    """The provision and the version shown (with its expressions) in ELI terms; the readings operative on the
+    date in PROV terms (as the model aligns them)."""
     starts = [v.valid_from for v in versions if v.valid_from]
     ends = [v.valid_until for v in versions]
     last = None if not ends or None in ends else max(e for e in ends if e)
@@ -468,4 +568,63 @@ def _jsonld(
         title = version.heading or name
         window = (version.valid_from, version.valid_until, version.applicable_from)
         graph += eli_jsonld.version(version.version, provision, *window, expressions, title)
+    graph += _readings_jsonld(read.operative if read else [])
     return eli_jsonld.script({"@graph": graph})
+
+
+def _readings_jsonld(readings: list) -> list[dict[str, Any]]:
+    return [
+        node
+        for r in readings
+        for node in eli_jsonld.interpretation(
+            r.iri,
+            r.item,
+            r.text,
+            r.language,
+            r.valid_from.iso,
+            r.valid_until,
+            r.opened.iri if r.opened else None,
+            r.opened.date.iso if r.opened else None,
+        )
+    ]
+
+
+def item_context(lex: Lexrdf, page: PageLinks, item: str, day: str | date, today: date | None = None) -> dict[str, Any]:
+    """Everything item.html shows of an interpretive item (a doctrine, a precedent, a proposition: no statutory
+    text): its kind and title, its readings operative on `day`, the chain of readings, and their timeline lane."""
+    today = today or date.today()
+    chosen_day = as_date(day)
+    catalog = Catalog(lex, page)
+    read = meaning(lex, catalog, item, chosen_day)
+    triples = describe(lex, item, page.known_at)
+    identifiers = sorted(
+        t.object.value for t in triples if t.subject.value == item and t.predicate == DCTERMS.identifier
+    )
+    title = read.title or page.path(item).rsplit("/", 1)[-1]
+    kind = ITEM_KIND_LABELS.get(read.item_kind or "", (read.item_kind or "interpretive item").capitalize())
+    readings, rulings = _reading_lane(read)
+    return {
+        "found": read.status != "unknown-reference",
+        "title": title,
+        "kind": kind,
+        "item": item,
+        "identifiers": identifiers,
+        "day": day_text(chosen_day),
+        "known_at": page.known_at,
+        "status": read.status,
+        "status_label": MEANING_LABELS.get(read.status, read.status),
+        "meaning": read,
+        "meaning_note": meaning_note(read, chosen_day) or (read.message if not read.operative else None),
+        "timeline": timeline.layout([], rulings, chosen_day, today, None, readings) if readings else None,
+        "date_form": {"path": page.path(item), "value": chosen_day.isoformat()},
+        "latest_href": page.path(item) + page.query(date=today.isoformat()),
+        "alternates": page.alternates(item),
+        "jsonld": eli_jsonld.script(
+            {
+                "@graph": [
+                    eli_jsonld.item(item, read.title, read.item_kind, identifiers),
+                    *_readings_jsonld(read.operative),
+                ]
+            }
+        ),
+    }
