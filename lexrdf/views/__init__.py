@@ -48,8 +48,13 @@ def is_view_graph(graph: NamedNode) -> bool:
 def construct(store: Store, act: str, name: str = "eli", today: date | None = None) -> list[Triple]:
     """The triples of one view of one act graph, computed now from what the store holds (nothing is written)."""
     built = datetime.now(UTC)
-    values = {"act": act, "view": view_graph(act, name).value, "today": (today or built.date()), "built": built}
-    return list(store.sparql(bound(views()[name], {key: str(value) for key, value in values.items()})))
+    values = {
+        "act": act,
+        "view": view_graph(act, name).value,
+        "today": (today or built.date()).isoformat(),
+        "built": built.isoformat(),
+    }
+    return list(store.sparql(bound(views()[name], values)))
 
 
 def bound(query: Query, values: dict[str, str]) -> str:

@@ -25,6 +25,7 @@ worker it waits on, did not get an answer in time, and a retry of the same query
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pyoxigraph
@@ -32,9 +33,9 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import HTMLResponse
 
 from lexrdf.settings import Settings
+from lexrdf.web.conneg import negotiate
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, Problem, problem, responses
 from lexrdf.web.sparql import description, guard, page, protocol, signals
-from lexrdf.web.sparql.conneg import negotiate
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, Format, choose, named
 from lexrdf.web.sparql.pool import ClientGone, PoolBusy, PoolClosed, QueryPool, QueryTimeout, WorkerDied
 from lexrdf.web.sparql.worker import Job, Reply
@@ -44,6 +45,7 @@ VARY = {"Vary": "Accept"}
 HTML = ("text/html", "application/xhtml+xml")
 RETRY_AFTER_SECONDS = 5
 CLIENT_CLOSED = 499  # nginx's "client closed request": logged, never seen by the client
+_log = logging.getLogger("lexrdf.web.sparql")
 
 _PARAMETERS = [
     {"name": "query", "in": "query", "schema": {"type": "string"}, "description": "a SPARQL 1.1 query"},
@@ -199,7 +201,8 @@ def _reply(reply: Reply, settings: Settings) -> Response:
         raise Problem(422, "Result too large", detail, "query", PROBLEMS + "sparql-result-too-large")
     if reply.problem == "not-acceptable":
         raise Problem(406, "Not Acceptable", reply.message, type_=PROBLEMS + "not-acceptable")
-    raise Problem(500, "Query failed", reply.message, "query", PROBLEMS + "sparql-query-failed")
+    _log.error("a /sparql query failed in its worker: %s", reply.message)  # the message stays in the server's log
+    raise Problem(500, "Query failed", "the query could not be answered", "query", PROBLEMS + "sparql-query-failed")
 
 
 def _without_query(request: Request, settings: Settings, asked: protocol.SparqlRequest, accept: str | None) -> Response:

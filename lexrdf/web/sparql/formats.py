@@ -37,7 +37,7 @@ from pyoxigraph import (
 )
 
 from lexrdf.vocab import PREFIXES
-from lexrdf.web.sparql.conneg import negotiate
+from lexrdf.web.conneg import negotiate
 
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
