@@ -54,6 +54,7 @@ from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library
 from lexrdf.settings import Settings
+from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
 
 _HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")
@@ -81,9 +82,12 @@ class Lexrdf:
         """Make what was written since the last publish visible to readers: call after each unit of work."""
         self.store.publish()
 
-    def ingest(self, paths: Iterable[str | Path], progress: Progress | None = None) -> IngestSummary:
-        """Map, version and write source files (see lexrdf.ingest), then publish them to readers."""
-        summary = ingest(paths, self.store, self.settings, progress)
+    def ingest(
+        self, paths: Iterable[str | Path], progress: Progress | None = None, policy: SourcePolicy | None = None
+    ) -> IngestSummary:
+        """Map, version and write source files (see lexrdf.ingest; `policy` confirms what the source checks would
+        refuse), then publish them to readers."""
+        summary = ingest(paths, self.store, self.settings, progress, policy=policy)
         self.publish()
         return summary
 

@@ -230,4 +230,21 @@ def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNo
     return node
 
 
-__all__ = ["Emitter", "cited_act", "date_literal", "emit_act"]
+def provenance_quads(quads: list[Quad], hashes: dict[str, str], submitter: str) -> list[Quad]:
+    """What submitted each changeset among `quads` that names its source file (``lex:sourceFile``): the SHA-256 of
+    the file (``lex:sourceSha256``, from `hashes` by path) and who (``lex:submittedBy``). A changeset already
+    carrying them gains nothing."""
+    described = {q.subject for q in quads if q.predicate == LEX.submittedBy}
+    added: list[Quad] = []
+    for quad in quads:
+        if quad.predicate != LEX.sourceFile or quad.subject in described:
+            continue
+        described.add(quad.subject)
+        sha256 = hashes.get(quad.object.value)
+        if sha256:
+            added.append(Quad(quad.subject, LEX.sourceSha256, Literal(sha256), quad.graph_name))
+        added.append(Quad(quad.subject, LEX.submittedBy, Literal(submitter), quad.graph_name))
+    return added
+
+
+__all__ = ["Emitter", "cited_act", "date_literal", "emit_act", "provenance_quads"]

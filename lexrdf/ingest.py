@@ -17,11 +17,19 @@ from pathlib import Path
 from pyoxigraph import NamedNode
 
 from lexrdf.active import ActivePlan, plan_active
-from lexrdf.emit import emit_act
+from lexrdf.emit import emit_act, provenance_quads
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
 from lexrdf.model import SourceDocument, Unit
-from lexrdf.settings import Settings
+from lexrdf.settings import DEFAULT_SOURCE_LIMITS, Settings, SourceLimits
+from lexrdf.source_checks import (
+    ActIdentity,
+    SourcePolicy,
+    check_identity,
+    check_mass_end,
+    file_sha256,
+    stored_identity,
+)
 from lexrdf.store.base import Store
 from lexrdf.store.repository import (
     acts_carrying,
@@ -65,6 +73,16 @@ class IngestSummary:
     def warnings(self) -> int:
         return sum(len(r.warnings) for r in self.reports.values()) + len(self.notices)
 
+    def warning_lines(self) -> list[str]:
+        """Every warning, one line each: what the sources say that could not be used (file:line: ...), then what
+        validation warns of (act: node: message [shape]), so that the count in `line` is never all one sees."""
+        validation = [
+            f"{act}: {result.focus}: {result.message} [{result.shape.rsplit('#', 1)[-1]}]"
+            for act, report in self.reports.items()
+            for result in report.warnings
+        ]
+        return [*self.notices, *validation]
+
     @property
     def quads_per_second(self) -> float:
         return self.quads / self.seconds if self.seconds else 0.0
@@ -96,11 +114,22 @@ def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]
     """The IRI of the act these documents express: the stored act that carries any of their identifiers, else
     minted from the first expression. (An act known so far only by reference is not the act itself: the act gets
     its own IRI, and its graph records that the earlier one names it; see `known_acts`.)"""
+    claimed: dict[str, tuple[SourceDocument, str]] = {}
     for document in documents:
         for identifier in _identifiers(document):
-            held = [named.iri for named in acts_carrying(store, identifier) if not named.by_reference]
-            if held:
-                return held[0]
+            for named in acts_carrying(store, identifier):
+                if not named.by_reference:
+                    claimed.setdefault(named.iri, (document, identifier))
+    if len(claimed) > 1:  # its identifiers are those of two acts held: it could write into either one's graph
+        (first_act, (_, first_id)), (other_act, (document, other_id)) = sorted(claimed.items())[:2]
+        raise SourceError(
+            document.path,
+            document.lines.get("work_uri"),
+            f"its identifiers name two acts held: {first_id} is {first_act}, {other_id} is {other_act}; an "
+            "expression belongs to one act",
+        )
+    if claimed:
+        return next(iter(claimed))
     first = min(documents, key=lambda d: d.expression_date)
     return minter.act(first.jurisdiction, first.act_type, first.work_date.isoformat(), first.act_number)
 
@@ -202,12 +231,19 @@ class ActWrite:
     pending: Pending = field(default_factory=Pending)  # its changesets: times fixed when the write commits
 
 
-def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> list[list[SourceDocument]]:
-    """Read and map every file (so that a bad one stops everything before any write), grouped by act."""
+def read_all(
+    paths: Iterable[str | Path], progress: Progress | None = None, limits: SourceLimits = DEFAULT_SOURCE_LIMITS
+) -> list[list[SourceDocument]]:
+    """Read and map every file within `limits` (so that a bad one stops everything before any write), grouped by
+    act; each document knows the SHA-256 of its file (its changesets record it). Only the mapped documents are
+    kept, not their XML trees."""
     files = collect_files(paths)
     documents: list[SourceDocument] = []
     for index, path in enumerate(files, 1):
-        documents.append(read_document(path))
+        sha256 = file_sha256(path)
+        document = read_document(path, limits=limits)
+        document.source_sha256 = sha256
+        documents.append(document)
         if progress:
             progress("reading", index, len(files))
     by_work: dict[str, list[SourceDocument]] = {}
@@ -219,23 +255,34 @@ def read_all(paths: Iterable[str | Path], progress: Progress | None = None) -> l
 
 
 def plan_late_groups(
-    groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter
+    groups: list[list[SourceDocument]],
+    acts: list[str],
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy | None = None,
 ) -> dict[int, ActWrite]:
-    """Plan, before anything is written, every act that gets an expression older than one already stored: such a
-    document may contradict what later sources say, and that refuses the whole batch with the store unchanged.
-    Returns the writes planned, by group index, so that they are not planned twice."""
+    """Plan, before anything is written, every act whose documents could be refused: one that gets an expression
+    older than one already stored (it may contradict what later sources say), and every new expression of an act
+    held or of an act several documents express (it may claim an identity that is not its own, or end many
+    provisions without naming a repealing act: `lexrdf.source_checks`). A refusal then stops the whole batch with
+    the store unchanged. Returns the writes planned, by group index, so that they are not planned twice."""
     planned: dict[int, ActWrite] = {}
     for index, (group, act) in enumerate(zip(groups, acts, strict=True)):
         known = expression_dates(store, act)
-        if known and any(d.expression_date < max(known) for d in group):
-            planned[index] = plan_act(group, act, store, minter)
+        if known or len(group) > 1:
+            planned[index] = plan_act(group, act, store, minter, policy)
     return planned
 
 
-def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMinter) -> ActWrite:
-    """Version one act's documents against the store: the quads they would add."""
+def plan_act(
+    group: list[SourceDocument], act: str, store: Store, minter: IriMinter, policy: SourcePolicy | None = None
+) -> ActWrite:
+    """Version one act's documents against the store: the quads they would add. Each document that is a new
+    expression of the act as held (or as an earlier document expressed it) is checked first (`policy`)."""
+    policy = policy or SourcePolicy()
     write = ActWrite(act, documents=group)
     stored = read_stored_act(store, write.act)
+    identity = stored_identity(store, write.act, stored)
     stored.announced = announced_changes(store, write.act)  # what amending acts stored say they change here
     current_to = stored_currency(store, write.act)
     known = expression_dates(store, write.act)
@@ -244,7 +291,10 @@ def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMin
         next_expression = min((d for d in known if d > document.expression_date), default=None)
         # another expression of the same date (another language) is stored: this one adds its texts, ends nothing
         companion = document.expression_date in known
+        check_identity(document, identity, policy)
         plan = plan_document(document, stored, minter, next_expression, companion)
+        check_mass_end(document, plan, stored, policy)
+        identity = identity or ActIdentity.of_document(write.act, document)
         known.add(document.expression_date)
         # a later consolidation that confirms every text still tells how far the sources now vouch for it
         plan.advances_currency = bool(document.current_to and (current_to is None or document.current_to > current_to))
@@ -266,19 +316,35 @@ def plan_act(group: list[SourceDocument], act: str, store: Store, minter: IriMin
 
 
 def prepare(
-    paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
+    paths: Iterable[str | Path],
+    store: Store,
+    settings: Settings,
+    progress: Progress | None = None,
+    policy: SourcePolicy | None = None,
 ) -> list[ActWrite]:
     """Read, map and version every file against the store, without writing: one ActWrite per act."""
+    policy = policy or SourcePolicy()
     minter = IriMinter(settings.base_iri)
-    groups = read_all(paths, progress)
+    groups = read_all(paths, progress, settings.source_limits)
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts))
-    planned = plan_late_groups(groups, acts, store, minter)
+    planned = plan_late_groups(groups, acts, store, minter, policy)
     active = plan_active(groups, acts, store, minter)
     return [
-        _with_active(planned.get(i) or plan_act(group, acts[i], store, minter), active, i, store, minter)
+        _with_provenance(
+            _with_active(planned.get(i) or plan_act(group, acts[i], store, minter, policy), active, i, store, minter),
+            policy,
+        )
         for i, group in enumerate(groups)
     ]
+
+
+def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
+    """Record on each changeset of the write what submitted it: the file's SHA-256 and who (`lex:sourceFile`
+    already names the file)."""
+    hashes = {document.path: document.source_sha256 for document in write.documents if document.source_sha256}
+    write.quads.extend(provenance_quads(write.quads, hashes, policy.submitter()))
+    return write
 
 
 def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, minter: IriMinter) -> ActWrite:
@@ -303,6 +369,7 @@ def write_act(store: Store, write: ActWrite) -> int:
     """Write an act's additions (one transaction), then rebuild its views from its graph as it now is (a second
     one, replacing each view graph whole); the quads the views hold."""
     store.add_act_graph(NamedNode(write.act), write.quads, write.pending)
+    write.quads = []  # written: the views read the store, and the next act is being planned meanwhile
     return refresh_views(store, write.act)
 
 
@@ -325,27 +392,35 @@ def _allocation_heavy():
 
 
 def ingest(
-    paths: Iterable[str | Path], store: Store, settings: Settings, progress: Progress | None = None
+    paths: Iterable[str | Path],
+    store: Store,
+    settings: Settings,
+    progress: Progress | None = None,
+    policy: SourcePolicy | None = None,
 ) -> IngestSummary:
     """Ingest source files. Every file is read and mapped first; then, act by act, the additions are versioned,
     validated (SHACL) and, if the act conforms, written in one transaction while the next act is prepared, and
     the act's views rebuilt. An act with violations is not written (the others are) and its report is in the
-    summary; an act to which nothing is added is not written and its views are left as they are."""
+    summary; an act to which nothing is added is not written and its views are left as they are. What a source may
+    do to an act held is checked before anything is written (`policy`: lexrdf.source_checks), and each changeset
+    records what submitted it."""
     started = time.perf_counter()
+    policy = policy or SourcePolicy()
     minter = IriMinter(settings.base_iri)
-    groups = read_all(paths, progress)
+    groups = read_all(paths, progress, settings.source_limits)
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts))
-    planned = plan_late_groups(groups, acts, store, minter)
+    planned = plan_late_groups(groups, acts, store, minter, policy)
     active = plan_active(groups, acts, store, minter)
     source_notices = [notice for group in groups for document in group for notice in document.notices]
     summary = IngestSummary(files=sum(len(group) for group in groups), notices=source_notices + active.all_notices)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
-            write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter)
+            write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter, policy)
             summary.notices.extend(n for d in group for n in d.notices if n not in summary.notices)  # the planner's
-            write = _with_active(write, active, index - 1, store, minter)
+            write = _with_provenance(_with_active(write, active, index - 1, store, minter), policy)
+            groups[index - 1] = []  # planned: the act's documents live on in its write only while it is written
             if write.quads:
                 report = check(write, store, locate="violations")  # warnings are counted, not shown
                 summary.reports[write.act] = report
@@ -354,8 +429,8 @@ def ingest(
                     continue
                 if in_flight is not None:
                     summary.view_quads += in_flight.result()  # at most one write in flight: memory stays bounded
+                summary.quads += len(write.quads)  # before the write, which drops them
                 in_flight = writer.submit(write_act, store, write)
-                summary.quads += len(write.quads)
             summary.acts += 1
             summary.act_iris.append(write.act)
             summary.provisions += write.provisions

@@ -1,6 +1,8 @@
 """The document model: what a mapping extracts from one source file, before any RDF exists.
 
-Nothing here knows about XML or RDF. Dates are ``datetime.date``; windows are half-open ``[start, end)``.
+Nothing here knows about XML or RDF. Dates are ``datetime.date``; windows are half-open ``[start, end)``. The
+classes made by the thousand (units, changes, windows) have slots: every file is mapped before anything is
+written, so the model of every file of an ingest is in memory at once.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Window:
     """A half-open valid-time interval ``[start, end)``; ``end`` is None while open.
 
@@ -25,7 +27,7 @@ class Window:
         return self.start <= day and (self.end is None or day < self.end)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventRef:
     """A lifecycle event the source names: its date, kind and the act that caused it."""
 
@@ -40,7 +42,7 @@ class EventRef:
 TEXTUAL_KINDS = frozenset({"substitution", "insertion", "repeal", "amendment"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Modification:
     """A change the source records for one provision: how, by which act (and provision), effective when.
 
@@ -61,7 +63,7 @@ class Modification:
     dates: tuple[date, ...] = ()  # every date the source gives for it (in force for some purposes first)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActiveModification:
     """A change this act makes to another act (an amending act's ``activeModifications``): the target act as the
     destination names it, the target provision, how, by which of this act's provisions, effective when.
@@ -88,7 +90,7 @@ class ActiveModification:
     through: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """One structural unit as it appears in a source document (one alternative version of it)."""
 
@@ -106,7 +108,7 @@ class Unit:
     own_period: bool = False  # its window is its own (@period on it), not inherited from an enclosing unit
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActReference:
     """An act named by another act: what we know of it (identifier, title, date)."""
 
@@ -143,3 +145,7 @@ class SourceDocument:
     active_modifications: list[ActiveModification] = field(default_factory=list)  # changes to other acts
     notices: list[str] = field(default_factory=list)  # what could not be used as it stands ("file:line: ...")
     cited_acts: dict[str, ActReference] = field(default_factory=dict)
+    # source lines of what identifies the act (work_uri, title, number, work_date, expression_date, body): the
+    # identity and authority checks name them (lexrdf.source_checks)
+    lines: dict[str, int] = field(default_factory=dict)
+    source_sha256: str | None = None  # of the file's bytes, set by the ingest (recorded on its changesets)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 DEFAULT_BASE_IRI = "https://lexrdf.example.org"
 DEFAULT_STORE = Path("lexrdf-data")
@@ -13,9 +14,46 @@ DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker pro
 
 
 @dataclass(frozen=True)
+class SourceLimits:
+    """What one source file may hold before ingest refuses it (naming the file, the line, the limit and the
+    variable that raises it). They bound the memory an ingest needs, which grows with the act: its peak RSS is
+    about 180-250 bytes per byte of source (bench/memory.py: 2.5 GB for the DPA 1998 scaled to 10 MB), so
+    `max_file_mb` is in effect a memory limit: lower it on a small machine.
+
+    Nesting deeper than 256 is refused by libxml2 itself (its limit without huge_tree, which stays off, as do
+    its 10,000,000-character limit on one text node and 50,000 on one name): `max_depth` only lowers it.
+    """
+
+    max_file_mb: float = 200.0  # LEXRDF_MAX_FILE_MB: the file's size, in MB (10^6 bytes)
+    max_depth: int = 256  # LEXRDF_MAX_DEPTH: elements nested in each other, the root counting 1
+    max_elements: int = 3_000_000  # LEXRDF_MAX_ELEMENTS: elements in one file (the DPA 1998 has 15,000 a MB)
+    max_units: int = 500_000  # LEXRDF_MAX_UNITS: structural units (provisions) in one file
+
+    VARIABLES: ClassVar[dict[str, str]] = {
+        "max_file_mb": "LEXRDF_MAX_FILE_MB",
+        "max_depth": "LEXRDF_MAX_DEPTH",
+        "max_elements": "LEXRDF_MAX_ELEMENTS",
+        "max_units": "LEXRDF_MAX_UNITS",
+    }
+
+    def exceeded(self, name: str, what: str) -> str:
+        """The message for a source past limit `name`: what it holds, the limit, and how to raise it.
+
+        >>> SourceLimits().exceeded("max_units", "more than 500,000 units")
+        'more than 500,000 units: over the limit max_units=500,000 (set LEXRDF_MAX_UNITS to raise it)'
+        """
+        return f"{what}: over the limit {name}={getattr(self, name):,} (set {self.VARIABLES[name]} to raise it)"
+
+
+DEFAULT_SOURCE_LIMITS = SourceLimits()
+
+
+@dataclass(frozen=True)
 class Settings:
     """Runtime configuration; `from_env` reads LEXRDF_BASE_IRI, LEXRDF_STORE, LEXRDF_SNAPSHOT_GRACE_SECONDS and
-    LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS."""
+    LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
+    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES and the source limits (`SourceLimits`) LEXRDF_MAX_FILE_MB,
+    LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS."""
 
     store: Path = DEFAULT_STORE
     base_iri: str = DEFAULT_BASE_IRI
@@ -25,6 +63,18 @@ class Settings:
     sparql_max_results: int = 100_000  # /sparql: rows of a SELECT, triples of a CONSTRUCT/DESCRIBE
     sparql_max_request_bytes: int = 65_536  # /sparql: the query text, UTF-8
     sparql_workers: int = DEFAULT_SPARQL_WORKERS  # /sparql: worker processes (LEXRDF_SPARQL_WORKERS)
+    # what one source file may hold (SourceLimits; LEXRDF_MAX_FILE_MB, _MAX_DEPTH, _MAX_ELEMENTS, _MAX_UNITS)
+    max_file_mb: float = SourceLimits.max_file_mb
+    max_depth: int = SourceLimits.max_depth
+    max_elements: int = SourceLimits.max_elements
+    max_units: int = SourceLimits.max_units
+
+    admin_token: str | None = field(default=None, repr=False)  # /admin/*: bearer token (LEXRDF_ADMIN_TOKEN); None: off
+    admin_max_upload_bytes: int = 16 * 1024 * 1024  # /admin/*: the largest upload (LEXRDF_ADMIN_MAX_UPLOAD_BYTES)
+
+    @property
+    def source_limits(self) -> SourceLimits:
+        return SourceLimits(self.max_file_mb, self.max_depth, self.max_elements, self.max_units)
 
     @classmethod
     def from_env(cls, store: str | Path | None = None, base_iri: str | None = None) -> Settings:
@@ -38,4 +88,10 @@ class Settings:
             sparql_max_results=int(os.environ.get("LEXRDF_SPARQL_MAX_RESULTS", 100_000)),
             sparql_max_request_bytes=int(os.environ.get("LEXRDF_SPARQL_MAX_REQUEST_BYTES", 65_536)),
             sparql_workers=int(os.environ.get("LEXRDF_SPARQL_WORKERS", DEFAULT_SPARQL_WORKERS)),
+            max_file_mb=float(os.environ.get("LEXRDF_MAX_FILE_MB", SourceLimits.max_file_mb)),
+            max_depth=int(os.environ.get("LEXRDF_MAX_DEPTH", SourceLimits.max_depth)),
+            max_elements=int(os.environ.get("LEXRDF_MAX_ELEMENTS", SourceLimits.max_elements)),
+            max_units=int(os.environ.get("LEXRDF_MAX_UNITS", SourceLimits.max_units)),
+            admin_token=os.environ.get("LEXRDF_ADMIN_TOKEN") or None,
+            admin_max_upload_bytes=int(os.environ.get("LEXRDF_ADMIN_MAX_UPLOAD_BYTES", 16 * 1024 * 1024)),
         )

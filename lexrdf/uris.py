@@ -41,12 +41,42 @@ def _quoted(path: str) -> str:
 
 
 def slug(text: str) -> str:
-    """A path segment safe in an IRI.
+    """A path segment safe in an IRI: never empty, never a dot segment (``.`` or ``..``, which an IRI resolver
+    removes, so that ``{base}/eli/ref/x/../../eli/...`` would name another act).
 
     >>> slug("1998 c. 29")
     '1998-c.-29'
+    >>> slug(".."), slug("a/../b")
+    ('x', 'a-..-b')
     """
-    return _UNSAFE.sub("-", text.strip()).strip("-") or "x"
+    cleaned = _UNSAFE.sub("-", text.strip()).strip("-")
+    return "x" if not cleaned.strip(".") else cleaned
+
+
+# An eId as it may become path segments of a minted IRI ({act}/{path}, the ELI subdivision pattern): letters of any
+# script, digits, "_", "-", "." and "~"; no "/", no "%", no space or control character, and no ".." (a dot segment
+# would move the IRI onto another provision, or another act, once resolved).
+_EID = re.compile(r"\w[\w.~\-]*")
+
+
+def eid_problem(eid: str, separator: str = "__") -> str | None:
+    """Why an eId cannot name a provision in a minted IRI, or None when it can (`separator` splits it into the
+    segments of the provision's path).
+
+    >>> eid_problem("art_3__para_2") is None, eid_problem("präambel-n1") is None
+    (True, True)
+    >>> eid_problem("sec_1/../../x")
+    "contains '/' or '..' (path traversal)"
+    >>> eid_problem("sec 1")
+    "has characters outside the ELI pattern (letters, digits, '_', '-', '.', '~')"
+    """
+    if "/" in eid or ".." in eid or "\\" in eid:
+        return "contains '/' or '..' (path traversal)"
+    if not _EID.fullmatch(eid):
+        return "has characters outside the ELI pattern (letters, digits, '_', '-', '.', '~')"
+    if any(not segment.strip(".") for segment in eid.split(separator) if segment):
+        return "has a '.' path segment"
+    return None
 
 
 def short_hash(*parts: object) -> str:

@@ -3,6 +3,7 @@ processes) reads the newest one. Real processes: `lexrdf serve`, `lexrdf ingest`
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -16,7 +17,7 @@ from pathlib import Path
 import httpx
 import pyoxigraph
 import pytest
-from conftest import BASE, DPA, HARBOUR, ODA, SAMPLES, SHARED_DATA, UKPGA, needs_shared
+from conftest import BASE, DPA, HARBOUR, ODA, SAMPLES, SHARED_DATA, UKPGA, VEREINSG, needs_shared
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lexrdf.errors import StoreError
@@ -351,3 +352,107 @@ def test_serve_on_a_missing_store_is_one_line(tmp_path):
     assert result.stderr.strip().splitlines() == [
         f"error: no lexrdf store at {tmp_path / 'missing'} (run lexrdf ingest first)"
     ]
+
+
+READER = """
+import json, sys, time
+from pathlib import Path
+from lexrdf.store import open_store
+
+LEX = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> "
+COUNTS = "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g"
+ACTS = LEX + "SELECT ?g WHERE { GRAPH ?g { ?g a lex:Act } }"
+UNRECORDED = LEX + "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?v lex:versionOf ?p "
+UNRECORDED += "FILTER NOT EXISTS { ?r lex:recordOf ?v } } }"
+path, stop = Path(sys.argv[1]), Path(sys.argv[2])
+store = open_store(path, read_only=True)
+reads = 0
+while not stop.exists():
+    if reads % 5 == 4:  # a fresh reader now and then: opening must see a whole snapshot too
+        store.close()
+        store = open_store(path, read_only=True)
+    store.refresh()
+    raw, snapshot = store.raw, store.snapshot  # every query of one observation on one snapshot
+    counts = {row["g"].value: int(row["n"].value) for row in raw.query(COUNTS)}
+    acts = sorted(row["g"].value for row in raw.query(ACTS))
+    unrecorded = int(next(iter(raw.query(UNRECORDED)))["n"].value)
+    print(json.dumps({"snapshot": snapshot.name, "counts": counts, "acts": acts, "unrecorded": unrecorded}), flush=True)
+    reads += 1
+store.close()
+"""
+
+
+def published_counts(store: Path) -> dict[str, int]:
+    reader = open_store(store, read_only=True)
+    counts = {
+        row["g"].value: int(row["n"].value)
+        for row in reader.select("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g")
+    }
+    reader.close()
+    return counts
+
+
+def test_readers_never_see_part_of_an_act_while_ingests_run_and_one_is_killed(tmp_path):
+    """Two reader processes read the store in a loop (refreshing, and now and then opening afresh) while, one
+    after another: an ingest of the Open Data Act's first expression, one of its later expressions with the
+    Vereinsgesetz and its amending act, one of the DPA 1998 killed with kill -9 inside its bulk write, and the
+    same ingest again to the end. Every observation holds each act graph, with its ELI view, exactly as some
+    ingest published it (quad counts per graph) or not at all; never a version without its record."""
+    needs_shared(UKPGA)
+    needs_shared(VEREINSG)
+    store = tmp_path / "store"
+    open_store(store).close()  # an empty store, published
+    stop = tmp_path / "stop"
+    logs = [tmp_path / f"reader-{n}.jsonl" for n in range(2)]
+    readers = [
+        subprocess.Popen([sys.executable, "-c", READER, str(store), str(stop)], stdout=log.open("w"), env=ENV)
+        for log in logs
+    ]
+    deadline = time.monotonic() + 60
+    while not all(log.stat().st_size for log in logs):  # both readers are reading
+        assert time.monotonic() < deadline and all(reader.poll() is None for reader in readers)
+        time.sleep(0.05)
+    states: list[dict[str, int]] = [{}]
+    try:
+        oda_first = SAMPLES / "expressions" / "open-data-act@2001-04-01.xml"
+        assert lexrdf("ingest", str(oda_first), "--store", str(store)).returncode == 0
+        states.append(published_counts(store))
+        assert lexrdf("ingest", str(SAMPLES / "expressions"), str(VEREINSG), "--store", str(store)).returncode == 0
+        states.append(published_counts(store))
+        killed = subprocess.Popen(
+            [sys.executable, "-m", "lexrdf.cli", "ingest", str(UKPGA), "--store", str(store)], env=ENV
+        )
+        journal = store / "journal"
+        deadline = time.monotonic() + 120
+        while not (
+            journal.is_dir()
+            and any(e.stat().st_size > 1_000_000 for e in journal.iterdir() if e.name.endswith(".write"))
+        ):
+            assert killed.poll() is None and time.monotonic() < deadline, "the DPA write was never seen"
+            time.sleep(0.002)
+        time.sleep(0.1)
+        killed.send_signal(signal.SIGKILL)
+        assert killed.wait(timeout=30) == -signal.SIGKILL
+        assert lexrdf("ingest", str(UKPGA), "--store", str(store)).returncode == 0
+        states.append(published_counts(store))
+        time.sleep(1.0)  # the readers see the last snapshot too
+    finally:
+        stop.touch()
+        for reader in readers:
+            reader.wait(timeout=60)
+    observations = [json.loads(line) for log in logs for line in log.read_text().splitlines()]
+    assert len(observations) >= 20 and all(reader.returncode == 0 for reader in readers)
+    assert DPA in states[-1] and f"{DPA}/view/eli" in states[-1]
+    acts = {graph for state in states for graph in state if "/view/" not in graph}
+    seen_snapshots = {o["snapshot"] for o in observations}
+    for observation in observations:
+        counts = observation["counts"]
+        assert observation["unrecorded"] == 0, observation
+        for act in acts:
+            pair = (counts.get(act), counts.get(f"{act}/view/eli"))
+            allowed = {(state.get(act), state.get(f"{act}/view/eli")) for state in states}
+            assert pair in allowed, f"{act} seen as {pair}, published only as {allowed}"
+        assert all(f"{act}/view/eli" in counts for act in observation["acts"])
+    assert len(seen_snapshots) >= 3, seen_snapshots
+    dpa_seen = {o["counts"].get(DPA) for o in observations}
+    assert dpa_seen <= {None, states[-1][DPA]}, dpa_seen

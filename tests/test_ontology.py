@@ -55,7 +55,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "publicationDate", "knownByReference", "order", "unitType", "eId", "path", "validFrom",
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
-    "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind",
+    "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -66,6 +66,7 @@ UNALIGNED_PROPERTIES = {
     "bindingScope", "concurrentWith", "itemKind",
     "validUntil",  # exclusive; eli:date_no_longer_in_force is inclusive (derived: validUntil minus one day)
     "currentTo",  # per changeset; eli:version_date is for legal resources, and functional
+    "sourceSha256", "submittedBy",  # a changeset's provenance as strings (prov:wasAssociatedWith takes an agent)
 }  # fmt: skip
 
 EVENT_KINDS = {

@@ -14,6 +14,8 @@ from histories import History, histories, render, write_expressions
 from hypothesis import HealthCheck, given, settings
 from invariants import assert_windows_sound
 
+from lexrdf.source_checks import SourcePolicy
+
 ACT = f"{BASE}/eli/xx/act/1990-01-15/77"
 
 
@@ -48,14 +50,15 @@ def check_history(history: History, directory: Path) -> None:
     sources.mkdir()
     lex = open_lex(directory / "store")
     try:
-        lex.ingest(write_expressions(history, sources))
+        # generated consolidations drop provisions without naming a repealing act: confirmed, as an editor would
+        lex.ingest(write_expressions(history, sources), policy=SourcePolicy(allow_mass_end=True))
         before_correction = datetime.now(UTC).isoformat()
         time.sleep(0.002)
         if history.corrected:  # the editor replaces the source of that expression with a corrected one
             eid, day, old, new = history.corrected
             corrected = sources / f"test-act@{day}.xml"
             corrected.write_text(render(history, day, reflow=False, correction=True), encoding="utf-8")
-            summary = lex.ingest([corrected])
+            summary = lex.ingest([corrected], policy=SourcePolicy(allow_mass_end=True))
             assert (summary.versions, summary.records) == (0, 1), "a correction adds one record, no version"
 
         assert assert_windows_sound(lex) == len(history.provisions) + 1  # and the act itself
@@ -98,7 +101,7 @@ def check_history(history: History, directory: Path) -> None:
             assert then.version == now.version
         # re-ingesting everything changes nothing
         count = lex.store.quad_count()
-        assert lex.ingest(sorted(sources.glob("*.xml"))).quads == 0
+        assert lex.ingest(sorted(sources.glob("*.xml")), policy=SourcePolicy(allow_mass_end=True)).quads == 0
         assert lex.store.quad_count() == count
     finally:
         lex.close()

@@ -26,6 +26,8 @@ from lexrdf.model import (
     Unit,
     Window,
 )
+from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
+from lexrdf.uris import eid_problem
 from lexrdf.xmlsafe import parse_xml
 
 _SPACE = re.compile(r"\s+")
@@ -56,8 +58,15 @@ def _local(element: etree._Element) -> str:
 class _Reader:
     """Evaluates one mapping's rules over one parsed document."""
 
-    def __init__(self, path: str, tree: etree._ElementTree, mapping: Mapping) -> None:
+    def __init__(
+        self,
+        path: str,
+        tree: etree._ElementTree,
+        mapping: Mapping,
+        limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+    ) -> None:
         self.path = path
+        self.limits = limits
         self.mapping = mapping
         self.ns = {"a": mapping.namespace}
         self.root = tree.getroot()
@@ -76,10 +85,11 @@ class _Reader:
             line = (ident if ident is not None else self.meta).sourceline
             raise SourceError(path, line, "missing FRBR identification (FRBRWork and FRBRExpression)")
         self.by_eid: dict[str, etree._Element] = {}
+        alternatives: dict[str, set[str]] = {}  # eId -> the @period of each alternative seen
         for element in self.root.iter():
             eid = element.get("eId") if isinstance(element.tag, str) else None
-            if eid and eid not in self.by_eid:
-                self.by_eid[eid] = element
+            if eid and self.by_eid.setdefault(eid, element) is not element:
+                self.check_alternative(eid, element, alternatives)
         self.skip = set(mapping.get("skip_text", []))
         self.inline = set(mapping.get("inline", []))
         self.note_ref = (mapping.get("annotations") or {}).get("reference", "noteRef")
@@ -89,12 +99,33 @@ class _Reader:
         self.ref_titles: dict[str, str] = {}  # titles of cited acts found in commentary notes
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
 
+    def check_alternative(self, eid: str, element: etree._Element, alternatives: dict[str, set[str]]) -> None:
+        """A second element with an eId already seen is one alternative of the same element for another period
+        (the single-document style: each alternative of a provision in force at another time carries its own
+        ``@period``, or sits in one that does). Anything else is an error: only one of them would be kept."""
+        first = self.by_eid[eid]
+        seen = alternatives.setdefault(eid, {_period_of(first)})
+        period = _period_of(element)
+        if _local(element) != _local(first) or not period or period in seen or "" in seen:
+            raise SourceError(
+                self.path,
+                element.sourceline,
+                f"duplicate eId {eid!r} on <{_local(element)}> (first on <{_local(first)}> at line {first.sourceline}):"
+                " an eId names one element, or alternatives of one element each with its own @period; only the first "
+                "would be kept",
+            )
+        seen.add(period)
+
     # -- small evaluators -------------------------------------------------------------------------
     def values(self, specs: list[str]) -> list[tuple[str, int | None]]:
         """All non-empty values of the first spec that yields any, with their source lines.
 
         A spec is ``context:xpath``, optionally followed by ``" ~ regex"`` whose group 1 is kept.
         """
+        return [(text, line) for text, line, _ in self.values_with_origin(specs)]
+
+    def values_with_origin(self, specs: list[str]) -> list[tuple[str, int | None, str]]:
+        """As `values`, each with where it was read (``<FRBRdate date>``: the element and the attribute)."""
         contexts = {
             "work": self.work,
             "expression": self.expression,
@@ -107,18 +138,21 @@ class _Reader:
             context_name, _, xpath = selector.partition(":")
             if contexts[context_name] is None:
                 continue
-            found: list[tuple[str, int | None]] = []
+            found: list[tuple[str, int | None, str]] = []
             for result in contexts[context_name].xpath(xpath, namespaces=self.ns):
                 if isinstance(result, etree._Element):
                     text, line = normalise_text(self.text_of(result)), result.sourceline
+                    origin = f"<{_local(result)}>"
                 else:
                     parent = result.getparent() if hasattr(result, "getparent") else None
                     text, line = str(result).strip(), parent.sourceline if parent is not None else None
+                    attribute = getattr(result, "attrname", None) if getattr(result, "is_attribute", False) else None
+                    origin = f"<{_local(parent) if parent is not None else '?'}{' ' + attribute if attribute else ''}>"
                 if pattern and text:
                     match = re.search(pattern, text)
                     text = match.group(1) if match else ""
                 if text:
-                    found.append((text, line))
+                    found.append((text, line, origin))
             if found:
                 return found
         return []
@@ -133,16 +167,23 @@ class _Reader:
         return found[0]
 
     def date_value(self, key: str, required: bool = True) -> date | None:
-        found = self.value(key, required)
-        if found is None:
+        found = self.values_with_origin(self.mapping["identification"].get(key, []))
+        if not found:
+            if required:
+                raise SourceError(self.path, self.work.sourceline, f"missing FRBR identification: no {key}")
             return None
-        return self.parse_date(*found, what=key)
+        text, line, origin = found[0]
+        return self.parse_date(text, line, f"{key} {origin}")
 
     def parse_date(self, text: str, line: int | None, what: str = "date") -> date:
-        try:
-            return date.fromisoformat(text[:10])
-        except ValueError:
-            raise SourceError(self.path, line, f"{what} {text!r} is not a date (expected YYYY-MM-DD)") from None
+        """The day `text` names when the whole of it is an xsd:date or xsd:dateTime (`xsd_date`); else an error
+        naming the file, the line, what was read (element and attribute) and the value."""
+        day = xsd_date(text)
+        if day is None:
+            raise SourceError(
+                self.path, line, f"{what} {text!r} is not a date (expected an xsd:date YYYY-MM-DD or an xsd:dateTime)"
+            )
+        return day
 
     def text_of(self, element: etree._Element, skip_units: bool = False, notes: list[str] | None = None) -> str:
         """Text content of an element as a reader sees it: inline elements add no space, block elements are
@@ -197,7 +238,7 @@ class _Reader:
         events: list[EventRef] = []
         dates_by_eid: dict[str, date] = {}
         for element in self.meta.xpath(self.mapping["lifecycle"]["element"], namespaces=self.ns):
-            day = self.parse_date(element.get("date", ""), element.sourceline, "eventRef date")
+            day = self.parse_date(element.get("date", ""), element.sourceline, "<eventRef date>")
             if element.get("eId"):
                 dates_by_eid[element.get("eId")] = day
             kind = kinds.get(element.get("type", ""), None)
@@ -417,7 +458,7 @@ class _Reader:
                     return windows[ref].start
                 named = self.by_eid.get(ref)
                 if named is not None and named.get("date"):
-                    return self.parse_date(named.get("date"), named.sourceline, "date")
+                    return self.parse_date(named.get("date"), named.sourceline, f"<{_local(named)} date>")
         return None
 
     def unit_holding(self, element: etree._Element | None) -> etree._Element | None:
@@ -456,19 +497,60 @@ class _Reader:
                 if not isinstance(child.tag, str):
                     continue
                 window = window_of(child, inherited)
+                if parent_path is None:
+                    self.check_outside_units(child)
                 if self.is_unit(child):
                     eid = child.get("eId")
+                    problem = eid_problem(eid, separator)
+                    if problem:
+                        raise SourceError(
+                            self.path,
+                            child.sourceline,
+                            f"eId {eid!r} of <{_local(child)}> {problem}: it cannot name "
+                            "a provision (its IRI is {act}/{path of the eId})",
+                        )
                     path = "/".join(part for part in eid.split(separator) if part)
                     unit = self.unit(child, eid, path, parent_path, window)
                     unit.own_period = bool(child.get("period"))
                     units.append(unit)
+                    if len(units) > self.limits.max_units:
+                        what = f"more than {self.limits.max_units:,} structural units (provisions)"
+                        raise SourceError(self.path, child.sourceline, self.limits.exceeded("max_units", what))
                     walk(child, path, window)
                 else:
                     walk(child, parent_path, window)
 
         for container in containers:
+            if (container.text or "").strip():
+                self.outside(container, container.text)
             walk(container, None, window_of(container, default_window))
         return units
+
+    def check_outside_units(self, element: etree._Element) -> None:
+        """What a source holds outside every provision is recorded nowhere: a structural unit with text of its own
+        but no eId is an error (no identity to record it by: an identifier derived from its position would shift
+        when a unit is inserted before it and give one provision another's history); other text is a notice."""
+        if (element.tail or "").strip():
+            self.outside(element, element.tail, after=True)
+        if self.is_unit(element):
+            return
+        name = _local(element)
+        if name in self.units and normalise_text(self.text_of(element, skip_units=True)):
+            raise SourceError(
+                self.path,
+                element.sourceline,
+                f"<{name}> without an eId outside every provision: its text would be recorded nowhere; give it an eId",
+            )
+        if name not in self.skip and (element.text or "").strip():
+            self.outside(element, element.text)
+
+    def outside(self, element: etree._Element, text: str, after: bool = False) -> None:
+        words = normalise_text(text)
+        where = f"after <{_local(element)}>" if after else f"in <{_local(element)}>"
+        self.notices.append(
+            f"{self.path}:{element.sourceline}: text outside every provision ({where}: "
+            f"{words[:40] + '...' if len(words) > 40 else words!r}) is recorded nowhere"
+        )
 
     def unit(
         self, element: etree._Element, eid: str, path: str, parent_path: str | None, window: Window | None
@@ -537,6 +619,43 @@ def split_destination(
 
 _URI_DATE = re.compile(r"/(\d{4}-\d{2}-\d{2})(?:/|$)")
 
+# The lexical forms of xsd:date and xsd:dateTime (XML Schema 1.1 part 2, 3.3.9 and 3.3.7), for the years a Python
+# date holds (0001-9999): nothing before or after, an optional time zone.
+_XSD_DATE = re.compile(
+    r"""
+    (?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})
+    (?:T(?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2})(?:\.\d+)?)?   # only in an xsd:dateTime
+    (?:Z|(?P<sign>[+-])(?P<tz_hour>\d{2}):(?P<tz_minute>\d{2}))?
+    """,
+    re.VERBOSE,
+)
+
+
+def xsd_date(text: str) -> date | None:
+    """The day an xsd:date or xsd:dateTime names, or None unless the whole text is exactly one, with a valid day,
+    time and time zone (surrounding whitespace aside: both types collapse it).
+
+    >>> xsd_date("2020-02-01"), xsd_date("2014-11-14Z"), xsd_date(" 2020-02-01T10:30:00+01:00 ")
+    (datetime.date(2020, 2, 1), datetime.date(2014, 11, 14), datetime.date(2020, 2, 1))
+    >>> [xsd_date(t) for t in ("2020-02-01garbage", "2001-13-45", "2020-02-01 x", "2020-02-01T25:00:00", "20200201")]
+    [None, None, None, None, None]
+    """
+    text = text.strip(" \t\n\r")
+    match = _XSD_DATE.fullmatch(text)
+    if match is None:
+        return None
+    try:
+        day = date(int(match["year"]), int(match["month"]), int(match["day"]))
+    except ValueError:
+        return None
+    if match["hour"] is not None:
+        hour, minute, second = int(match["hour"]), int(match["minute"]), int(match["second"])
+        if minute > 59 or second > 59 or hour > 24 or (hour == 24 and (minute or second or "." in text[19:20])):
+            return None
+    if match["sign"] and (int(match["tz_hour"]) > 14 or int(match["tz_minute"]) > 59):
+        return None
+    return day
+
 
 def _date_in(uri: str) -> date | None:
     """The date an identifier carries, as AKN work URIs do (``/akn/xx/act/2004-06-01/7``)."""
@@ -547,6 +666,15 @@ def _date_in(uri: str) -> date | None:
         return date.fromisoformat(match.group(1))
     except ValueError:
         return None
+
+
+def _period_of(element: etree._Element) -> str:
+    """The @period of the element or of the nearest element around it that has one ("" when none has)."""
+    while element is not None:
+        if element.get("period"):
+            return element.get("period")
+        element = element.getparent()
+    return ""
 
 
 def _is_own(href: str, own_uris: set[str]) -> bool:
@@ -627,10 +755,15 @@ def _eid_of(reference: str, work_uri: str, separator: str) -> str | None:
     return reference[len(prefix) :].replace("/", separator) if reference.startswith(prefix) else None
 
 
-def read_document(path: str | Path, mappings_dir: Path = MAPPINGS_DIR) -> SourceDocument:
-    """Parse one source file safely and run the mapping that fits its root namespace."""
+def read_document(
+    path: str | Path,
+    mappings_dir: Path = MAPPINGS_DIR,
+    limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+) -> SourceDocument:
+    """Parse one source file safely (within `limits`) and run the mapping that fits its root namespace. The
+    parsed tree is dropped when the document is mapped: what is kept is the model, much smaller."""
     path_str = str(path)
-    tree = parse_xml(path)
+    tree = parse_xml(path, limits)
     root = tree.getroot()
     namespace = etree.QName(root).namespace or ""
     mapping = mapping_for_namespace(namespace, mappings_dir)
@@ -641,13 +774,18 @@ def read_document(path: str | Path, mappings_dir: Path = MAPPINGS_DIR) -> Source
             f"root <{etree.QName(root).localname}> in namespace {namespace!r} is not Akoma Ntoso "
             "(no mapping in mappings/ accepts it)",
         )
-    return map_document(path_str, tree, mapping)
+    return map_document(path_str, tree, mapping, limits)
 
 
-def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> SourceDocument:
+def map_document(
+    path: str,
+    tree: etree._ElementTree,
+    mapping: Mapping,
+    limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+) -> SourceDocument:
     """Run `mapping` over a parsed document."""
-    reader = _Reader(path, tree, mapping)
-    work_uri, _ = reader.value("work_uri")
+    reader = _Reader(path, tree, mapping, limits)
+    work_uri, work_uri_line = reader.value("work_uri")
     aliases = sorted({v for v, _ in reader.values(mapping["identification"].get("work_aliases", []))} - {work_uri})
     own_uris = {work_uri, *aliases}
     work_date = reader.date_value("work_date")
@@ -657,7 +795,7 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
     language_code, _ = reader.value("language", required=False) or ("und", None)
     language = mapping.get("languages", {}).get(language_code.lower(), language_code.lower())
     country, _ = reader.value("country")
-    number, _ = reader.value("number")
+    number, number_line = reader.value("number")
     title_value = reader.value("title", required=False)
     short_title_value = reader.value("short_title", required=False)
     authority_value = reader.value("authority", required=False)
@@ -709,4 +847,16 @@ def map_document(path: str, tree: etree._ElementTree, mapping: Mapping) -> Sourc
         active_modifications=active,
         notices=reader.notices,
         cited_acts=reader.cited_acts(own_uris),  # after the modifications: it reads the titles they found
+        lines=_lines(
+            work_uri=work_uri_line,
+            number=number_line,
+            title=title_value[1] if title_value else None,
+            work_date=reader.value("work_date")[1],
+            expression_date=reader.value("expression_date")[1],
+            body=containers[0].sourceline,
+        ),
     )
+
+
+def _lines(**lines: int | None) -> dict[str, int]:
+    return {name: line for name, line in lines.items() if line}

@@ -52,7 +52,63 @@ _KINDS = {
     "xsd_string": "string",
 }
 NOTHING = NamedNode("urn:lexrdf:nothing")  # what a derived parameter is bound to when its value does not fit
-_ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s<>\"{}|\\^`]*$")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # xsd:date as lexrdf takes it: no time zone, no sign, ASCII
+_MOMENT = re.compile(  # a date, or a date-time to the minute or (fraction of a) second, with an optional offset
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?)?"
+)
+
+
+def parse_iri(text: object, name: str) -> NamedNode:
+    r"""An absolute IRI by pyoxigraph's own rules (RFC 3987, as the store checks it), or QueryError naming `name`.
+
+    The value is taken exactly as given: no trimming, so what is checked is what is queried.
+
+    >>> parse_iri("https://e.org/a", "provision").value
+    'https://e.org/a'
+    >>> for bad in ("https://e.org/a\x01", "https://[::1", "http://%zz", "art_3", " https://e.org/a"):
+    ...     try:
+    ...         parse_iri(bad, "provision")
+    ...     except QueryError as exc:
+    ...         print(exc.parameter, "refused")
+    provision refused
+    provision refused
+    provision refused
+    provision refused
+    provision refused
+    """
+    if isinstance(text, str):
+        try:
+            return NamedNode(text)
+        except ValueError:
+            pass
+    raise QueryError(f"parameter {name!r}: {text!r} is not an absolute IRI", name)
+
+
+def parse_date(text: object, name: str) -> date:
+    r"""A calendar date written exactly YYYY-MM-DD, or QueryError naming `name` (no trailing text, no time, no
+    week or basic ISO forms, which `date.fromisoformat` would take).
+
+    >>> parse_date("2020-02-01", "date")
+    datetime.date(2020, 2, 1)
+    >>> for bad in ("2020-02-01garbage", "20200201", "2020-02-30", "2020-02-01\n", "２０２０-02-01"):
+    ...     try:
+    ...         parse_date(bad, "date")
+    ...     except QueryError as exc:
+    ...         print(exc)
+    parameter 'date': '2020-02-01garbage' is not a date (YYYY-MM-DD)
+    parameter 'date': '20200201' is not a date (YYYY-MM-DD)
+    parameter 'date': '2020-02-30' is not a date (YYYY-MM-DD)
+    parameter 'date': '2020-02-01\n' is not a date (YYYY-MM-DD)
+    parameter 'date': '２０２０-02-01' is not a date (YYYY-MM-DD)
+    """
+    if isinstance(text, date) and not isinstance(text, datetime):
+        return text
+    if isinstance(text, str) and _DATE.fullmatch(text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            pass
+    raise QueryError(f"parameter {name!r}: {text!r} is not a date (YYYY-MM-DD)", name)
 
 
 @dataclass(frozen=True)
@@ -85,41 +141,47 @@ class Parameter:
             return NOTHING
 
     def bind(self, raw: str) -> NamedNode | Literal:
-        """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter."""
-        value = raw.strip() if isinstance(raw, str) else raw
+        """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter.
+
+        Values are checked exactly as given (parse_iri, parse_date, parse_moment): nothing is trimmed away.
+        """
+        value = raw
         if self.allowed and value not in self.allowed:
-            raise QueryError(f"parameter {self.name!r}: {raw!r} is not one of {', '.join(self.allowed)}")
+            raise QueryError(f"parameter {self.name!r}: {raw!r} is not one of {', '.join(self.allowed)}", self.name)
         if self.kind == "iri":
-            if not isinstance(value, str) or not _ABSOLUTE_IRI.match(value):
-                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an absolute IRI")
-            try:
-                return NamedNode(value)
-            except ValueError:  # a character an IRI may not hold (a control character, say)
-                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an absolute IRI") from None
+            return parse_iri(value, self.name)
         if self.kind == "date":
-            try:
-                return Literal(date.fromisoformat(str(value)).isoformat(), datatype=XSD.date)
-            except ValueError:
-                raise QueryError(f"parameter {self.name!r}: {raw!r} is not a date (YYYY-MM-DD)") from None
+            return Literal(parse_date(value, self.name).isoformat(), datatype=XSD.date)
         if self.kind == "dateTime":
             moment = parse_moment(str(value), self.name)
             return Literal(moment.isoformat(), datatype=XSD.dateTime)
         if self.kind == "integer":
-            try:
-                return Literal(str(int(str(value))), datatype=XSD.integer)
-            except ValueError:
-                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an integer") from None
+            text = str(value)
+            if not re.fullmatch(r"[+-]?[0-9]{1,18}", text):
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not an integer", self.name)
+            return Literal(str(int(text)), datatype=XSD.integer)
         return Literal(str(value))
 
 
 def parse_moment(text: str, name: str = "known_at") -> datetime:
-    """A transaction time: ISO date or date-time; naive values are UTC; "now" is now."""
+    """A transaction time: "now", a date (YYYY-MM-DD) or an ISO 8601 date-time (YYYY-MM-DDThh:mm[:ss[.ffffff]]
+    with an optional Z or ±hh:mm); naive values are UTC. Anything else is a QueryError naming `name`.
+
+    >>> parse_moment("2024-01-01T10:00:00+02:00").isoformat(), parse_moment("2024-01-01").isoformat()
+    ('2024-01-01T10:00:00+02:00', '2024-01-01T00:00:00+00:00')
+    >>> parse_moment("2024-01-01T10garbage")
+    Traceback (most recent call last):
+    lexrdf.errors.QueryError: parameter 'known_at': '2024-01-01T10garbage' is not a date-time (ISO 8601)
+    """
     if text == "now":
         return datetime.now(UTC)
+    refused = QueryError(f"parameter {name!r}: {text!r} is not a date-time (ISO 8601)", name)
+    if not (isinstance(text, str) and _MOMENT.fullmatch(text)):
+        raise refused
     try:
         moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise QueryError(f"parameter {name!r}: {text!r} is not a date-time (ISO 8601)") from None
+    except ValueError:  # a day or an hour out of range
+        raise refused from None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
@@ -194,7 +256,7 @@ class Query:
 
     @property
     def internal(self) -> bool:
-        return "internal" in self.tags
+        return "internal" in self.tags or self.name.startswith("_")  # files starting with _ are internal
 
     def bound(self, values: dict[str, Any]) -> str:
         """The query text with every parameter bound to its typed term (see the module docstring)."""

@@ -13,9 +13,12 @@ from fastapi import APIRouter, Body, Depends, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexrdf.api import Lexrdf
+from lexrdf.errors import QueryError
+from lexrdf.queries import parse_moment
 from lexrdf.satgraph.operations import NotFound, SatGraph
 from lexrdf.web.deps import get_lex
 from lexrdf.web.errors import Problem, responses
+from lexrdf.web.parameters import declared_only
 
 T = TypeVar("T")
 Interval = list[str | None]
@@ -95,6 +98,8 @@ class TextDiffReport(_Model):
 
 
 class SearchTextUnitsRequest(_Model):
+    model_config = ConfigDict(populate_by_name=True, extra="forbid")  # a field it does not take is a 400 naming it
+
     itemIds: list[str] = []
     itemUrns: list[str] = []
     at: str | None = None
@@ -119,6 +124,20 @@ def _answer(operation: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         raise Problem(404, "Not Found", str(exc)) from None
 
 
+def _time(value: str | None, name: str) -> str | None:
+    """A SAT-Graph time parameter checked strictly: an RFC 3339 date-time or a date (YYYY-MM-DD), nothing after it.
+
+    >>> _time("2020-01-01T00:00:00Z", "at"), _time(None, "at")
+    ('2020-01-01T00:00:00Z', None)
+    """
+    if value is None or value == "":
+        return None
+    if value == "now":
+        raise QueryError(f"parameter {name!r}: {value!r} is not a date-time (RFC 3339) or date", name)
+    parse_moment(value, name)
+    return value
+
+
 def _query_text(content_query: dict[str, Any]) -> str:
     for key in ("lexical", "semantic"):
         part = content_query.get(key)
@@ -129,7 +148,9 @@ def _query_text(content_query: dict[str, Any]) -> str:
 
 def router() -> APIRouter:
     """The `/satgraph` routes (include it before lexrdf.web.linked_data, which answers every other path)."""
-    api = APIRouter(prefix="/satgraph", tags=["SAT-Graph"], responses=responses(400, 404))
+    api = APIRouter(
+        prefix="/satgraph", tags=["SAT-Graph"], responses=responses(400, 404), dependencies=[Depends(declared_only)]
+    )
     exclude = {"response_model_exclude_unset": True}
 
     @api.get(
@@ -141,7 +162,7 @@ def router() -> APIRouter:
     def resolve_item_reference(
         sat: Sat, referenceText: str, contextId: str | None = None, at: str | None = None, topK: int = Query(5, ge=1)
     ):
-        return _answer(sat.resolve_item_reference, referenceText, contextId, at, topK)
+        return _answer(sat.resolve_item_reference, referenceText, contextId, _time(at, "at"), topK)
 
     @api.post(
         "/text-units/search", operation_id="searchTextUnits", response_model=list[SearchedTextUnitResult], **exclude
@@ -149,7 +170,8 @@ def router() -> APIRouter:
     def search_text_units(sat: Sat, request: Annotated[SearchTextUnitsRequest, Body()]):
         scope = [*request.itemIds, *request.itemUrns]
         text = _query_text(request.contentQuery)
-        return _answer(sat.search_text_units, text, scope, request.at, request.language, request.aspects, request.topK)
+        at = _time(request.at, "at")
+        return _answer(sat.search_text_units, text, scope, at, request.language, request.aspects, request.topK)
 
     @api.get("/versions/compare", operation_id="compareVersions", response_model=TextDiffReport, **exclude)
     def compare_versions(sat: Sat, versionIdA: str, versionIdB: str):
@@ -179,7 +201,7 @@ def router() -> APIRouter:
         **exclude,
     )
     def get_valid_versions(sat: Sat, itemId: str, at: str | None = None, observerTime: str | None = None):
-        return _answer(sat.get_valid_versions, itemId, at, observerTime)
+        return _answer(sat.get_valid_versions, itemId, _time(at, "at"), _time(observerTime, "observerTime"))
 
     @api.get(
         "/items/{itemId:path}/applicable-versions",
@@ -188,13 +210,13 @@ def router() -> APIRouter:
         **exclude,
     )
     def get_applicable_versions(sat: Sat, itemId: str, at: str | None = None, observerTime: str | None = None):
-        return _answer(sat.get_applicable_versions, itemId, at, observerTime)
+        return _answer(sat.get_applicable_versions, itemId, _time(at, "at"), _time(observerTime, "observerTime"))
 
     @api.get(
         "/items/{itemId:path}/versions", operation_id="getItemVersions", response_model=list[SatVersion], **exclude
     )
     def get_item_versions(sat: Sat, itemId: str, startAt: str | None = None, endAt: str | None = None):
-        return _answer(sat.get_item_versions, itemId, startAt, endAt)
+        return _answer(sat.get_item_versions, itemId, _time(startAt, "startAt"), _time(endAt, "endAt"))
 
     @api.get("/items/{itemId:path}/children", operation_id="getItemChildren", response_model=list[SatItem], **exclude)
     def get_item_children(sat: Sat, itemId: str):
@@ -216,7 +238,9 @@ def router() -> APIRouter:
         endTime: str | None = None,
         actionTypes: Annotated[list[str] | None, Query()] = None,
     ):
-        return _answer(sat.get_item_history, itemId, startTime, endTime, actionTypes)
+        return _answer(
+            sat.get_item_history, itemId, _time(startTime, "startTime"), _time(endTime, "endTime"), actionTypes
+        )
 
     @api.get(
         "/items/{sourceWorkId:path}/actions-caused",

@@ -15,9 +15,10 @@ class Store(Protocol):
     """What lexrdf needs from a quad store."""
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
-        """Add quads to one act graph in one transaction: all are written or none. The changesets in `pending`
-        get their transaction times right before the write commits (see lexrdf.txtime), from `clock`, with no
-        other write in between."""
+        """Add quads to one act graph: all are written or none, across a crash too (the embedded store's next
+        writer undoes a write cut short and rebuilds the act's views; lexrdf.store.journal). The changesets in
+        `pending` get their transaction times right before the write commits (see lexrdf.txtime), from `clock`,
+        with no other write in between."""
 
     @property
     def clock(self) -> Clock:

@@ -8,6 +8,7 @@ when one was published (one stat). See docs/store.md and lexrdf.store.snapshots.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -19,11 +20,13 @@ from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
+from lexrdf.store.journal import Journal
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
 from lexrdf.txtime import Clock, Pending
 
 BULK_THRESHOLD = 5_000  # quads per write from which the bulk loader is used
 OPEN_ATTEMPTS = 5  # a reader reads the pointer again when the snapshot it named was pruned before it opened it
+ORPHAN = re.compile(r"bulk-\d+\.sst")  # the sorted files a bulk load writes into the primary before ingesting them
 
 
 class StoreLocked(StoreError):
@@ -84,12 +87,61 @@ class EmbeddedStore:
         self._dirty = False  # a writer wrote since its last publish
         self._stamp: Stamp | None = None
         self._snapshot: Snapshot | None = None
+        self._journal = Journal(directory)
+        self._unviewed: dict[str, tuple[list[Path], set[str]]] = {}  # act graph -> (its entries, views rebuilt)
+        self.recovered: list[str] = []  # the act graphs a writer's open recovered after a writer was killed
         if read_only:
             self._store, self._stamp, self._snapshot = self._open_reader()
         else:
             self._store = open_primary(directory)
+            self.recovered = self._recover()
             if self._snapshots.current() is None:  # readers never need the primary, even of a new store
                 self._publish()
+
+    def _recover(self) -> list[str]:
+        """Before anything else, undo what a writer killed part-way left (see lexrdf.store.journal): a bulk write
+        cut short is removed in one transaction, the views of every act it was writing are rebuilt from the act
+        graph as it now is, and the temporary files it left are removed. The act graphs it recovered."""
+        for entry in self.directory.iterdir():
+            if ORPHAN.fullmatch(entry.name) and entry.is_file():
+                entry.unlink(missing_ok=True)  # ingested files are hard-linked under RocksDB's own names
+        self._snapshots.remove_unfinished()
+        entries = self._journal.entries()
+        if not entries:
+            return []
+        self._dirty = True
+        for entry in entries:
+            if entry.undo and not all(q in self._store for q in _parse(entry.undo)):
+                self._undo(entry.undo)
+        graphs = list(dict.fromkeys(entry.graph for entry in entries))
+        for graph in graphs:
+            if self._has_views(graph):
+                from lexrdf.views import refresh as refresh_views  # views read the store: imported when needed
+
+                refresh_views(self, graph)
+        for entry in entries:
+            self._journal.end(entry.path)
+        return graphs
+
+    def _has_views(self, graph: str) -> bool:
+        """Whether an act graph gets views: it describes its own act, or it has a view graph already."""
+        from lexrdf.views import view_graph, views
+
+        node = NamedNode(graph)
+        if next(self._store.quads_for_pattern(node, None, None, node), None) is not None:
+            return True
+        return any(self._store.contains_named_graph(view_graph(graph, name)) for name in views())
+
+    def _undo(self, undo: bytes) -> None:
+        """Remove the quads of an undo record, in one transaction (quads not in the store are skipped)."""
+        by_graph: dict[NamedNode | pyoxigraph.DefaultGraph, list[Quad]] = {}
+        for quad in _parse(undo):
+            by_graph.setdefault(quad.graph_name, []).append(quad)
+        blocks = []
+        for graph, quads in by_graph.items():
+            triples = pyoxigraph.serialize((q.triple for q in quads), format=RdfFormat.N_TRIPLES).decode()
+            blocks.append(triples if isinstance(graph, pyoxigraph.DefaultGraph) else f"GRAPH {graph} {{\n{triples}}}")
+        self._store.update("DELETE DATA {\n" + "\n".join(blocks) + "}")
 
     def _open_reader(self) -> tuple[pyoxigraph.Store, Stamp | None, Snapshot | None]:
         """The newest published snapshot, read-only, with the pointer's stamp read before it. A store written
@@ -158,6 +210,10 @@ class EmbeddedStore:
             except OSError as exc:
                 raise StoreError(f"publishing a snapshot of the store at {self.directory} failed: {exc}") from exc
             self._dirty = False
+            for entries, _ in self._unviewed.values():  # the unit of work is over: its writes are what it meant
+                for entry in entries:
+                    self._journal.end(entry)
+            self._unviewed.clear()
             return snapshot
 
     def _reading(self) -> pyoxigraph.Store:
@@ -181,27 +237,70 @@ class EmbeddedStore:
             return self._clock
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
-        """All or nothing. Large writes go through the bulk loader (sorted files ingested at once, about three
-        times faster than a transaction) fed with N-Quads, which lets it run without holding the GIL, so the
-        next act can be prepared meanwhile; small writes are one transaction. The changesets in `pending` take
-        their times last, right before the write, and writes are serialised, so times follow commits."""
+        """All or nothing, across a crash too. Large writes go through the bulk loader (sorted files ingested at
+        once, about twice as fast as a transaction) fed with N-Quads, which lets it run without holding the
+        GIL, so the next act can be prepared meanwhile; the loader is not transactional, so what it adds is first
+        recorded in the journal and removed again if the load fails or is cut short (lexrdf.store.journal). Small
+        writes, and writes with blank nodes, are one transaction. The changesets in `pending` take their times
+        last, right before the write, and writes are serialised, so times follow commits."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
         quads = quads if isinstance(quads, list) else list(quads)
         try:
             with self._write_lock:
                 self._dirty = True
-                if len(quads) >= BULK_THRESHOLD:
-                    data = pyoxigraph.serialize(quads, format=RdfFormat.N_QUADS)
+                new = self._bulk_part(quads) if len(quads) >= BULK_THRESHOLD else None
+                if new is not None:
+                    data = pyoxigraph.serialize(new, format=RdfFormat.N_QUADS)
                     if pending:
                         data = pending.stamped_nquads(data, self.clock.take(len(pending)))
-                    self._store.bulk_load(data, RdfFormat.N_QUADS)
+                    entry = self._journal.begin(graph.value, data)
+                    try:
+                        self._store.bulk_load(data, RdfFormat.N_QUADS)
+                    except BaseException:
+                        self._undo(data)  # should this fail too, the entry stays for the next writer to undo
+                        self._journal.end(entry)
+                        raise
+                    self._journal.committed(entry, graph.value)
                 else:
                     if pending:
                         quads = pending.stamped(quads, self.clock.take(len(pending)))
-                    self._store.extend(quads)
-        except (OSError, SyntaxError, TypeError) as exc:
+                    entry = self._journal.begin(graph.value)
+                    try:
+                        self._store.extend(quads)
+                    except BaseException:
+                        self._journal.end(entry)
+                        raise
+                entries, _ = self._unviewed.get(graph.value, ([], set()))
+                self._unviewed[graph.value] = ([*entries, entry], set())
+        except (OSError, SyntaxError, TypeError, ValueError) as exc:
             raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
+
+    def _bulk_part(self, quads: list[Quad]) -> list[Quad] | None:
+        """The quads of a large write that the store does not hold yet, if they are many and have no blank node
+        (which an undo could not name): those go to the bulk loader. None: write the quads in one transaction.
+        (A quad naming a pending changeset is new whatever its final time, so this may run before stamping.)"""
+        new = []
+        for quad in quads:
+            if quad not in self._store:
+                if isinstance(quad.subject, pyoxigraph.BlankNode) or isinstance(quad.object, pyoxigraph.BlankNode):
+                    return None
+                new.append(quad)
+        return new if len(new) >= BULK_THRESHOLD else None
+
+    def _views_rebuilt(self, graph: NamedNode) -> None:
+        """A view graph was replaced: once every view of an act written since has been, its entries are done."""
+        head, sep, name = graph.value.rpartition("/view/")
+        if not sep or head not in self._unviewed:
+            return
+        from lexrdf.views import views
+
+        entries, done = self._unviewed[head]
+        done.add(name)
+        if done >= set(views()):
+            for entry in entries:
+                self._journal.end(entry)
+            del self._unviewed[head]
 
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
         # pyoxigraph 0.5 has no query timeout: `timeout` is for backends that have one
@@ -246,6 +345,7 @@ class EmbeddedStore:
             with self._write_lock:
                 old = set(self._store.quads_for_pattern(None, None, None, graph))
                 if old == new:
+                    self._views_rebuilt(graph)
                     return
                 self._dirty = True
                 if not old:
@@ -257,6 +357,7 @@ class EmbeddedStore:
                     self._store.update(f"DROP SILENT GRAPH {graph} ;\nINSERT DATA {data(graph, new)}")
                 else:
                     self._store.update(f"DELETE DATA {data(graph, old - new)} ;\nINSERT DATA {data(graph, new - old)}")
+                self._views_rebuilt(graph)
         except (OSError, SyntaxError, RuntimeError) as exc:
             raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc
 
@@ -265,3 +366,7 @@ class EmbeddedStore:
         """A SPARQL DATA block putting the quads' triples in a graph (N-Triples is valid syntax inside it)."""
         triples = pyoxigraph.serialize((q.triple for q in quads), format=RdfFormat.N_TRIPLES).decode()
         return f"{{ GRAPH {graph} {{\n{triples}}} }}"
+
+
+def _parse(nquads: bytes) -> Iterable[Quad]:
+    return pyoxigraph.parse(nquads, format=RdfFormat.N_QUADS)

@@ -101,8 +101,7 @@ class Snapshots:
         snapshot, point CURRENT at it, then prune. A checkpoint is written to `<name>.tmp` and renamed by RocksDB
         when complete; the pointer is replaced atomically, so a writer killed at any step publishes nothing."""
         self.root.mkdir(exist_ok=True)
-        current = self.current()
-        self._remove_unfinished(current)
+        self.remove_unfinished()
         sequence = max((s.sequence for s in self.published()), default=0) + 1
         published_ms = time.time_ns() // 1_000_000
         snapshot = Snapshot(sequence, published_ms, self.root / snapshot_name(sequence, published_ms))
@@ -126,8 +125,12 @@ class Snapshots:
                 removed.append(snapshot.path)
         return removed
 
-    def _remove_unfinished(self, current: Snapshot | None) -> None:
-        """What a writer killed part-way left: a checkpoint still named .tmp, or one never pointed at."""
+    def remove_unfinished(self) -> None:
+        """What a writer killed while publishing left: a checkpoint still named .tmp, one never pointed at, a
+        pointer never renamed. Writer only (a writer does this when it opens the store and before each publish)."""
+        if not self.root.is_dir():
+            return
+        current = self.current()
         for entry in self.root.iterdir():
             parsed = parse_name(entry.name)
             never_published = parsed is not None and (current is None or parsed[0] > current.sequence)

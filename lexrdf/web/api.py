@@ -23,7 +23,8 @@ from lexrdf.queries import Query as LibraryQuery
 from lexrdf.queries import Shape, load_library
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.deps import get_lex
-from lexrdf.web.errors import BAD_PARAMETER, UNKNOWN_PARAMETER, UNKNOWN_QUERY, Problem, responses
+from lexrdf.web.errors import BAD_PARAMETER, UNKNOWN_QUERY, Problem, responses
+from lexrdf.web.parameters import refuse_unknown
 
 _KIND_HELP = {
     "iri": "an absolute IRI",
@@ -130,14 +131,8 @@ def _python_name(name: str) -> str:
 
 def check_request(request: Request, resource: str, accepted: set[str]) -> None:
     """Refuse (as problem+json) a parameter the resource does not take, one given twice, or an Accept without JSON."""
+    refuse_unknown(request, resource, accepted)
     given = list(request.query_params.keys())
-    unknown = sorted({name for name in given if name not in accepted})
-    if unknown:
-        takes = ", ".join(sorted(accepted)) or "no parameters"
-        listed = ", ".join(repr(name) for name in unknown)
-        noun = "parameter" if len(unknown) == 1 else "parameters"
-        detail = f"{resource} has no {noun} {listed} (it takes: {takes})"
-        raise Problem(400, "Unknown parameter", detail, unknown[0], UNKNOWN_PARAMETER)
     repeated = sorted({name for name in given if len(request.query_params.getlist(name)) > 1})
     if repeated:
         detail = f"parameter {repeated[0]!r} is given more than once"

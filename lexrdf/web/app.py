@@ -4,6 +4,7 @@
 - `/sparql`: the public SPARQL 1.1 endpoint, queries run in killable worker processes (lexrdf.web.sparql)
 - everything lexrdf mints under the base IRI, dereferenced with content negotiation (lexrdf.web.linked_data),
   HTML pages rendered by lexrdf.web.pages
+- `/admin/*`: the only writes, behind a bearer token from configuration (lexrdf.web.admin)
 - errors as problem+json everywhere (lexrdf.web.errors)
 """
 
@@ -11,14 +12,14 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.middleware.gzip import GZipMiddleware
 
 from lexrdf.api import Lexrdf
 from lexrdf.satgraph.router import router as satgraph_router
 from lexrdf.settings import Settings
-from lexrdf.web import api, assets, errors, linked_data, pages, sparql
+from lexrdf.web import admin, api, assets, errors, linked_data, pages, parameters, sparql
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -54,13 +55,14 @@ def create_app(settings: Settings) -> FastAPI:
     errors.install(app)
     assets.install(app)
 
-    @app.get("/health", include_in_schema=False)
+    @app.get("/health", include_in_schema=False, dependencies=[Depends(parameters.declared_only)])
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
     app.include_router(api.router())
     app.include_router(sparql.router)
     app.include_router(satgraph_router())
+    app.include_router(admin.router())  # the only writes: behind a bearer token (lexrdf.web.admin)
     app.include_router(pages.router)
     app.include_router(linked_data.router)  # last: it answers every other path under the base IRI
     return app

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import swagger_ui_bundle
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from lexrdf.web.parameters import declared_only
 from lexrdf.web.templating import STATIC_DIR
 
 STATIC_PATH = "/static"
@@ -23,7 +24,7 @@ def install(app: FastAPI) -> None:
     app.mount(SWAGGER_PATH, StaticFiles(directory=SWAGGER_DIR), name="swagger-ui")  # before /static, which it is in
     app.mount(STATIC_PATH, StaticFiles(directory=STATIC_DIR), name="static")
 
-    @app.get("/docs", include_in_schema=False)
+    @app.get("/docs", include_in_schema=False, dependencies=[Depends(declared_only)])
     def docs() -> HTMLResponse:
         return get_swagger_ui_html(
             openapi_url=app.openapi_url or "/openapi.json",

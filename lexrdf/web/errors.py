@@ -3,7 +3,8 @@
 Every error is ``application/problem+json`` with ``type``, ``title``, ``status``, ``detail``, ``instance`` (the
 request path) and, when one parameter is at fault, ``parameter``. A router raises `Problem` (or lexrdf's typed
 errors, or starlette's HTTPException) and `install` turns each into one; `problem` builds the response itself.
-No traceback ever leaves the server: an unexpected error is a generic 500, logged.
+No traceback or server path ever leaves the server: an unexpected error (a store that cannot be read included) is a
+generic 500, logged.
 
 >>> response = problem(400, "Bad parameter", "parameter 'date': 'soon' is not a date", parameter="date")
 >>> response.status_code, response.media_type, json.loads(response.body)

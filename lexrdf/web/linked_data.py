@@ -31,12 +31,13 @@ from fastapi.responses import Response
 from lexrdf.answers import AS_LAST_KNOWN, ENDED, IN_FORCE, REPEALED, STRUCK_DOWN, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
-from lexrdf.queries import parse_moment
+from lexrdf.queries import parse_date, parse_moment
 from lexrdf.vocab import LEX
 from lexrdf.web import ontology_docs
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEM_JSON, Problem
 from lexrdf.web.links import Links
+from lexrdf.web.parameters import refuse_unknown
 from lexrdf.web.rdf import RDF_FORMATS, describe, non_answer_graph, sections, serialise
 from lexrdf.web.templating import render
 
@@ -54,6 +55,7 @@ _KINDS = (
     (LEX.Interpretation.value, "interpretation"),
 )
 _EXPOSED = "ETag, Last-Modified, Link, Vary, Content-Location"
+PARAMETERS = ("date", "known_at", "diff_from", "diff_to")  # what every dereferenced IRI takes, and nothing else
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,11 @@ def _asked(request: Request, links: Links, suffixed: bool) -> Asked:
     suffix = next((r for s, r in _BY_SUFFIX.items() if suffixed and path.endswith(s) and len(path) > len(s)), None)
     if suffix is not None:
         path = path[: -len(suffix.suffix)]
+    try:
+        refuse_unknown(request, path, PARAMETERS)
+    except Problem as exc:
+        exc.headers.update(_cors({"Vary": "Accept"}))
+        raise
     known_at = request.query_params.get("known_at") or None
     if known_at is not None:
         try:
@@ -179,10 +186,9 @@ def _asked(request: Request, links: Links, suffixed: bool) -> Asked:
 def _date_parameter(request: Request, name: str) -> date | None:
     text = request.query_params.get(name) or None
     try:
-        return date.fromisoformat(text) if text else None
-    except ValueError:
-        detail = f"parameter {name!r}: {text!r} is not a date (YYYY-MM-DD)"
-        raise _problem(400, "Bad parameter", detail, parameter=name) from None
+        return parse_date(text, name) if text else None
+    except QueryError as exc:
+        raise _problem(400, "Bad parameter", str(exc), parameter=name) from None
 
 
 def _kind(lex: Lexrdf, iri: str, known_at: str | None) -> str | None:

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 
 from lexrdf.answers import VersionAnswer
 from lexrdf.api import Lexrdf
+from lexrdf.queries import parse_date, parse_moment
 from lexrdf.vocab import LEX
 from lexrdf.web.act_data import act_context
 from lexrdf.web.deps import get_lex
@@ -22,6 +23,7 @@ from lexrdf.web.event_data import event_context
 from lexrdf.web.home_data import home_context
 from lexrdf.web.links import Links
 from lexrdf.web.page_data import PageLinks
+from lexrdf.web.parameters import declared_only
 from lexrdf.web.provision_data import item_context, provision_context
 from lexrdf.web.rdf import describe
 from lexrdf.web.templating import render
@@ -91,7 +93,7 @@ def home_page(
     return render("home.html", **home_context(lex, PageLinks(links, known_at), text, day, today))
 
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[Depends(declared_only)])
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -103,5 +105,9 @@ def home(
     lex: Lexrdf = Depends(get_lex),
 ) -> HTMLResponse:
     """The home page: `?q=` searches the texts in force on `?date=` (default today)."""
+    if day:
+        parse_date(day, "date")
+    if known_at:
+        parse_moment(known_at, "known_at")
     links = Links(request.app.state.settings.base_iri)
     return HTMLResponse(home_page(lex, links, q, day, known_at or None))

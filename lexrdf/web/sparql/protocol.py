@@ -8,21 +8,21 @@ URL). Updates are refused whichever way they come. Errors are `Problem`s naming 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
-from pyoxigraph import NamedNode
 from starlette.requests import Request
 
-from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, Problem
+from lexrdf.errors import QueryError
+from lexrdf.queries import parse_iri
+from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, UNKNOWN_PARAMETER, Problem
 
 FORM = "application/x-www-form-urlencoded"
 SPARQL_QUERY = "application/sparql-query"
 SPARQL_UPDATE = "application/sparql-update"
 UPDATE_REFUSED = PROBLEMS + "sparql-update-refused"
 TOO_LARGE = PROBLEMS + "sparql-query-too-large"
-_ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s<>\"{}|\\^`]*$")
+PARAMETERS = ("query", "default-graph-uri", "named-graph-uri", "format", "example")  # and nothing else
 _FORM_OVERHEAD = 3  # percent-encoding makes a form up to three times as long as the text it carries
 
 
@@ -67,20 +67,23 @@ async def read(request: Request, max_query_bytes: int) -> SparqlRequest:
 
 
 def absolute_iri(parameter: str, value: str) -> str:
-    """`value` when it is an absolute IRI, else a Problem naming `parameter`."""
-    if _ABSOLUTE_IRI.match(value):
-        try:
-            return NamedNode(value).value
-        except ValueError:
-            pass
-    raise Problem(400, "Bad parameter", f"parameter {parameter!r}: {value!r} is not an absolute IRI", parameter,
-                  BAD_PARAMETER)  # fmt: skip
+    """`value` when it is an absolute IRI by pyoxigraph's rules (lexrdf.queries.parse_iri), else a Problem naming
+    `parameter`."""
+    try:
+        return parse_iri(value, parameter).value
+    except QueryError as exc:
+        raise Problem(400, "Bad parameter", str(exc), parameter, BAD_PARAMETER) from None
 
 
 def _parsed(parameters: list[tuple[str, str]], max_query_bytes: int, query_in_body: bool = False) -> SparqlRequest:
     names = {name for name, _ in parameters}
     if "update" in names:
         raise updates_refused("this endpoint is read-only: the 'update' operation is refused")
+    unknown = sorted(names - set(PARAMETERS))
+    if unknown:
+        listed = ", ".join(repr(name) for name in unknown)
+        detail = f"/sparql has no parameter {listed} (it takes: {', '.join(PARAMETERS)})"
+        raise Problem(400, "Unknown parameter", detail, unknown[0], UNKNOWN_PARAMETER)
     queries = [value for name, value in parameters if name == "query"]
     if len(queries) > 1:
         where = "a query in the body and a 'query' parameter" if query_in_body else "more than one 'query' parameter"

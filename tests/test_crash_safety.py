@@ -1,0 +1,278 @@
+"""Crash safety: `kill -9` of a real `lexrdf ingest` at many points, the large act's bulk write included.
+
+The killed ingest writes the Open Data Act's later expressions onto its first one (already stored), the
+Vereinsgesetz with the act amending it, and the Data Protection Act 1998 (74k quads, written by the bulk loader
+under the journal of lexrdf.store.journal). Attempts are chained as an operator would retry: each one runs the same
+ingest on the store the previous kill left, and the last one runs to the end. After every kill the next writer's
+open recovers the store; then each act graph, with its ELI view, is entirely as before the attempt or entirely as
+after a clean run (graph by graph, changeset IRIs and transaction times normalised to their order), every act
+validates, and no temporary file is left. The finished store is the clean run's, quad for quad.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pyoxigraph
+import pytest
+from conftest import BASE, DPA, SAMPLES, UKPGA, VEREINSG, needs_shared
+from pyoxigraph import NamedNode, RdfFormat
+
+from lexrdf.store import open_store
+from lexrdf.store.journal import JOURNAL
+from lexrdf.store.snapshots import Snapshots
+from lexrdf.validate import validate_store
+from lexrdf.views import is_view_graph, view_graph
+
+ENV = {**os.environ, "LEXRDF_BASE_IRI": BASE}
+ODA_FIRST = SAMPLES / "expressions" / "open-data-act@2001-04-01.xml"
+SOURCES = [SAMPLES / "expressions", VEREINSG, UKPGA]
+BIG = 1_000_000  # bytes: a journal entry this large carries the DPA's undo data (its write is under way)
+
+DATETIME = re.compile(r'"([0-9T:.+Z-]+)"\^\^<http://www\.w3\.org/2001/XMLSchema#dateTime>')
+CHANGESET = re.compile(r"<[^>]*/changeset/(\d{8}T\d{12})-[0-9a-f]+>")
+STARTED = datetime.now(UTC) - timedelta(days=1)  # transaction and build times are later; legal dates are not
+
+
+def canonical(store: pyoxigraph.Store) -> dict[str, frozenset[str]]:
+    """Each named graph as a set of N-Triples lines, its changeset IRIs and transaction times replaced by their
+    rank in that graph (so two runs of the same ingest compare equal, whenever they ran)."""
+    graphs = {}
+    for graph in store.named_graphs():
+        buffer = io.BytesIO()
+        store.dump(buffer, RdfFormat.N_TRIPLES, from_graph=graph)
+        text = buffer.getvalue().decode()
+        moments = {m for m in DATETIME.findall(text) if datetime.fromisoformat(m).astimezone(UTC) > STARTED}
+        rank = {m: i for i, m in enumerate(sorted(moments, key=datetime.fromisoformat))}
+        stamps = {s: i for i, s in enumerate(sorted(set(CHANGESET.findall(text))))}
+        text = DATETIME.sub(lambda m, rank=rank: f'"t{rank[m[1]]}"' if m[1] in rank else m[0], text)
+        text = CHANGESET.sub(lambda m, stamps=stamps: f"<changeset:{stamps[m[1]]}>", text)
+        graphs[graph.value] = frozenset(text.splitlines())
+    return graphs
+
+
+def ingest(store: Path) -> subprocess.Popen:
+    command = [sys.executable, "-m", "lexrdf.cli", "ingest", *map(str, SOURCES), "--store", str(store)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+
+
+def journal_sizes(store: Path) -> dict[str, int]:
+    """The journal's entries (lexrdf.store.journal) and their sizes, now."""
+    sizes = {}
+    try:
+        entries = list(os.scandir(store / JOURNAL))
+    except FileNotFoundError:
+        return sizes
+    for entry in entries:
+        if entry.name.endswith(".write"):
+            try:
+                sizes[entry.name] = entry.stat().st_size
+            except FileNotFoundError:
+                continue
+    return sizes
+
+
+def leftovers(store: Path) -> list[str]:
+    """Temporary files a killed writer may leave: bulk loader files, journal entries, unfinished snapshots."""
+    found = [p.name for p in store.iterdir() if p.name.startswith("bulk-")]
+    if (store / JOURNAL).is_dir():
+        found += [f"{JOURNAL}/{p.name}" for p in (store / JOURNAL).iterdir()]
+    root = Snapshots(store).root
+    current = Snapshots(store).current()
+    found += [
+        f"snapshots/{p.name}"
+        for p in root.iterdir()
+        if p.name.endswith(".tmp") or (p.name.startswith("CURRENT.")) or (p.is_dir() and p.name > current.name)
+    ]
+    return found
+
+
+@dataclass
+class Kill:
+    """When to kill an attempt: `seconds` after it started, or `after` seconds after a trigger seen in the store
+    directory ("write": a journal entry appears; "big": the DPA's entry with its undo data; "bulk": the bulk
+    loader's sorted file; "committed": the DPA's entry lost its undo data, its write committed, views not built)."""
+
+    trigger: str
+    after: float = 0.0
+
+
+SCHEDULE = [
+    Kill("start", 0.3),  # the interpreter starting
+    Kill("start", 1.5),  # reading and mapping the sources
+    Kill("write"),  # the first act write has begun (its journal entry is durable)
+    Kill("write", 0.03),
+    Kill("big"),  # the DPA's bulk write: undo data recorded, the load starting
+    Kill("bulk"),  # inside bulk_load: its sorted files are being written
+    Kill("big", 0.15),
+    Kill("big", 0.3),
+    Kill("committed"),  # the DPA committed, its view not yet rebuilt
+    Kill("start", 2.0),
+]
+
+
+def run_until(store: Path, kill: Kill | None, timeout: float = 120) -> tuple[str, dict[str, int]]:
+    """Run the ingest on `store`; kill it at `kill`. What happened, and the journal as it was at the kill."""
+    process = ingest(store)
+    started = time.monotonic()
+    fired_at = None
+    seen_big: set[str] = set()
+    while process.poll() is None:
+        now = time.monotonic()
+        assert now - started < timeout, "the ingest hung"
+        if kill is None:
+            time.sleep(0.01)
+            continue
+        if fired_at is None:
+            sizes = journal_sizes(store) if kill.trigger != "start" else {}
+            seen_big |= {name for name, size in sizes.items() if size >= BIG}
+            if (
+                kill.trigger == "start"
+                or (kill.trigger == "write" and sizes)
+                or (kill.trigger == "big" and seen_big)
+                or (kill.trigger == "bulk" and any(p.startswith("bulk-") for p in os.listdir(store)))
+                or (kill.trigger == "committed" and any(sizes.get(name, BIG) < BIG for name in seen_big))
+            ):
+                fired_at = started if kill.trigger == "start" else now
+        if fired_at is not None and now - fired_at >= kill.after:
+            at_kill = journal_sizes(store)
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=30)
+            return ("killed" if process.returncode == -signal.SIGKILL else "finished"), at_kill
+        time.sleep(0.002)
+    stderr = process.stderr.read().decode()
+    assert process.returncode == 0, stderr
+    return "finished", {}
+
+
+def check_whole(before: dict, after: dict, now: dict) -> dict[str, str]:
+    """Each act graph is entirely as before or entirely as after, and its view is on the same side."""
+    sides = {}
+    acts = {g for g in {*before, *after, *now} if not is_view_graph(NamedNode(g))}
+    for act in acts:
+        view = view_graph(act).value
+        state = (now.get(act), now.get(view))
+        old, new = (before.get(act), before.get(view)), (after.get(act), after.get(view))
+        assert state in (old, new), f"{act}: neither as before nor as after (act {_diff(state[0], old[0], new[0])})"
+        sides[act] = "unchanged" if state == old and old != new else "written" if state == new else "same"
+    extra = set(now) - acts - {view_graph(a).value for a in acts}
+    assert not extra, f"graphs that are neither acts nor their views: {extra}"
+    return sides
+
+
+def _diff(now, old, new) -> str:
+    now, old, new = now or frozenset(), old or frozenset(), new or frozenset()
+    return f"{len(now)} lines; {len(now - old)} not in before, {len(now - new)} not in after, {len(new - now)} missing"
+
+
+def test_kill_9_at_many_points_leaves_each_act_whole_and_the_retry_finishes_as_a_clean_run(tmp_path):
+    needs_shared(UKPGA)
+    needs_shared(VEREINSG)
+    base = tmp_path / "base"
+    first = subprocess.run(
+        [sys.executable, "-m", "lexrdf.cli", "ingest", str(ODA_FIRST), "--store", str(base)], env=ENV, timeout=120
+    )
+    assert first.returncode == 0
+
+    clean = tmp_path / "clean"
+    shutil.copytree(base, clean)
+    assert run_until(clean, None)[0] == "finished"
+    reference = open_store(clean, read_only=True)
+    after = canonical(reference.raw)
+    assert DPA in after and view_graph(DPA).value in after
+    reference.close()
+
+    store = tmp_path / "store"
+    shutil.copytree(base, store)
+    writer = open_store(store)
+    before = canonical(writer.raw)
+    writer.close()
+    outcomes = []
+    for kill in SCHEDULE:
+        outcome, journal = run_until(store, kill)
+        dpa_under_way = any(size >= BIG for size in journal.values())
+        primary = pyoxigraph.Store.read_only(str(store))  # the writer is dead: what it left, before recovery
+        dpa_left = len(list(primary.quads_for_pattern(None, None, None, NamedNode(DPA))))
+        del primary
+        writer = open_store(store)  # the next writer recovers the store before anything else
+        now = canonical(writer.raw)
+        sides = check_whole(before, after, now)
+        for act in (g for g in now if not is_view_graph(NamedNode(g))):
+            report = validate_store(writer.raw, NamedNode(act), locate="none")
+            assert report.conforms, f"{act} does not validate after a kill at {kill}"
+        writer.close()
+        assert leftovers(store) == [], f"left after a kill at {kill}"
+        outcomes.append((kill, outcome, dpa_under_way, dpa_left, sides.get(DPA)))
+        before = now
+
+    assert run_until(store, None)[0] == "finished"  # the same ingest, once more, to the end
+    final = open_store(store, read_only=True)
+    assert canonical(final.raw) == after
+    final.close()
+    assert leftovers(store) == []
+
+    report = "\n".join(
+        f"{k.trigger}+{k.after}s: {o}; DPA write under way: {u}; DPA quads left by the kill: {n}; DPA {s}"
+        for k, o, u, n, s in outcomes
+    )
+    print(report)
+    killed = [outcome for outcome in outcomes if outcome[1] == "killed"]
+    assert len(killed) >= 8, report
+    inside = [outcome for outcome in killed if outcome[2]]
+    assert len(inside) >= 2, f"fewer than two kills landed inside the DPA's bulk write:\n{report}"
+    whole = len(after[DPA])
+    assert all(outcome[4] != "written" for outcome in inside if outcome[3] < whole), report
+
+
+@pytest.mark.parametrize("left", ["nothing", "half", "all"])
+def test_a_bulk_write_cut_short_is_undone_at_the_next_open_and_one_finished_is_kept(tmp_path, left):
+    """The journal's recovery without timing luck: a DPA-sized write whose undo entry is durable and of which
+    nothing, half or all reached the store, and an orphan file of the bulk loader, as a killed writer leaves them."""
+    from lexrdf.store.journal import Journal
+
+    graph = NamedNode("https://example.org/act")
+    quads = [
+        pyoxigraph.Quad(
+            NamedNode(f"https://example.org/s{i}"),
+            NamedNode("https://example.org/p"),
+            NamedNode(f"https://example.org/o{i}"),
+            graph,
+        )
+        for i in range(20_000)
+    ]
+    store = tmp_path / "store"
+    writer = open_store(store)
+    writer.add_act_graph(graph, quads[:10])
+    writer.close()
+    script = (
+        "import os, signal, sys, pyoxigraph; from pyoxigraph import *; from lexrdf.store import open_store;"
+        "from lexrdf.store.journal import Journal; s = open_store(sys.argv[1]); "
+        "data = sys.stdin.buffer.read(); Journal(s.directory).begin('https://example.org/act', data); "
+        "part = int(sys.argv[2]); lines = data.splitlines(keepends=True)[:part]; "
+        "s.raw.bulk_load(b''.join(lines), RdfFormat.N_QUADS); s.raw.flush(); "
+        "open(os.path.join(sys.argv[1], 'bulk-123456789.sst'), 'wb').write(b'x'); os.kill(os.getpid(), signal.SIGKILL)"
+    )
+    new = quads[10:]
+    data = pyoxigraph.serialize(new, format=RdfFormat.N_QUADS)
+    part = {"nothing": 0, "half": len(new) // 2, "all": len(new)}[left]
+    killed = subprocess.run([sys.executable, "-c", script, str(store), str(part)], input=data, env=ENV, timeout=120)
+    assert killed.returncode == -signal.SIGKILL
+    primary = pyoxigraph.Store.read_only(str(store))
+    assert len(primary) == 10 + part  # what the killed writer left in the primary
+    del primary
+    assert Journal(store).entries()
+    writer = open_store(store)
+    assert len(writer.raw) == (len(quads) if left == "all" else 10)
+    assert writer.recovered == [graph.value]
+    writer.close()
+    assert leftovers(store) == []
