@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from conftest import BASE, SAMPLES
+from servers import lexrdf_serve
 from test_pages import DUES_TEXT, ESTABLISHMENT, GAZETTE, NOTICE, write_rulings
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -49,41 +48,11 @@ def _needs_browser() -> None:
         pytest.skip(f"not found: {', '.join(missing)}")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _serve(command: list[str], env: dict[str, str], port: int) -> Iterator[str]:
-    """Run a `lexrdf serve` command until the test module is done; yields its URL once /health answers."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(process.stdout.read() if process.stdout else "server exited") from None
-            time.sleep(0.2)
-    else:
-        process.kill()
-        raise RuntimeError("server did not start")
-    yield url
-    process.terminate()
-    process.wait(timeout=20)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`lexrdf serve --sample` on a fresh store, as the README's first command runs it."""
-    port = free_port()
-    store = tmp_path_factory.mktemp("browsed") / "store"
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)]
-    yield from _serve(command, env, port)
+    with lexrdf_serve(tmp_path_factory.mktemp("browsed") / "store", "--sample") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -100,8 +69,8 @@ def ruled_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             [*cli, "add", str(ruling), "--store", str(store)], env=env, capture_output=True, text=True
         )
         assert added.returncode == 0, added.stdout + added.stderr
-    port = free_port()
-    yield from _serve([*cli, "serve", "--store", str(store), "--port", str(port)], env, port)
+    with lexrdf_serve(store) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

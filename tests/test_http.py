@@ -2,52 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-
 import httpx
 import pytest
-from conftest import BASE, ODA
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from conftest import ODA
+from servers import lexrdf_serve
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     """`lexrdf serve --sample` on a fresh store, as the README's first command runs it."""
-    port = free_port()
-    store = tmp_path_factory.mktemp("served") / "store"
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(process.stdout.read()) from None
-            time.sleep(0.2)
-    else:
-        process.kill()
-        raise RuntimeError("server did not start")
-    yield url
-    process.terminate()
-    process.wait(timeout=20)
+    with lexrdf_serve(tmp_path_factory.mktemp("served") / "store", "--sample") as url:
+        yield url
 
 
 def test_text_at_over_http(server):

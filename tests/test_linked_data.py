@@ -7,11 +7,6 @@ Expected legal values come from samples/README.md (the sources' own histories), 
 from __future__ import annotations
 
 import gzip
-import os
-import socket
-import subprocess
-import sys
-import time
 from datetime import datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -21,6 +16,7 @@ import httpx
 import pyoxigraph
 import pytest
 from conftest import BASE, HARBOUR, ODA, REPO
+from servers import lexrdf_serve
 
 from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings
@@ -38,12 +34,6 @@ SUFFIXES = {".ttl": "text/turtle", ".jsonld": "application/ld+json", ".nt": "app
 PARA_2 = f"{ODA}/art_3/para_2"  # versions [2001-04-01, 2004-07-01) and [2004-07-01, ) (samples/README.md)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where the served store lives."""
@@ -53,31 +43,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def server(store: Path):
     """`lexrdf serve --sample` on a fresh store, answering for BASE at its own origin."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "LEXRDF_BASE_IRI": BASE},
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(process.stdout.read()) from None
-            time.sleep(0.2)
-    else:
-        process.kill()
-        raise RuntimeError("server did not start")
-    with httpx.Client(base_url=url, timeout=30) as client:
+    with lexrdf_serve(store, "--sample") as url, httpx.Client(base_url=url, timeout=30) as client:
         yield client
-    process.terminate()
-    process.wait(timeout=20)
 
 
 def local(iri: str) -> str:

@@ -7,10 +7,8 @@ import ast
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 from conftest import BASE, REPO, SAMPLES, SHARED_DATA, needs_shared, open_lex
+from servers import lexrdf_serve
 
 from lexrdf.api import Lexrdf
 from lexrdf.errors import SourceError
@@ -46,12 +45,6 @@ def lexrdf(*args: str, store: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One store holding the sample dataset and the three hand-made ones, imported with the CLI."""
@@ -66,31 +59,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def server(store: Path):
     """`lexrdf serve` (which includes the /satgraph routes) on 127.0.0.1 over the store."""
-    port = free_port()
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(process.stdout.read()) from None  # type: ignore[union-attr]
-            time.sleep(0.2)
-    else:
-        process.kill()
-        raise RuntimeError("server did not start")
-    yield url
-    process.terminate()
-    process.wait(timeout=20)
+    with lexrdf_serve(store) as url:
+        yield url
 
 
 # -- the sample's sampleQueries, read generically ------------------------------------------------------------
