@@ -22,12 +22,13 @@ entry that never began (its write had not started) and is removed.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from lexrdf.store.files import replace_atomically
 
 JOURNAL = "journal"
 SUFFIX = ".write"
@@ -87,18 +88,7 @@ class Journal:
         return found
 
     def _write(self, path: Path, data: bytes) -> None:
-        temporary = path.with_name(path.name + ".tmp")
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-        with contextlib.suppress(OSError):  # not every file system can fsync a directory
-            directory = os.open(self.root, os.O_RDONLY)
-            try:
-                os.fsync(directory)
-            finally:
-                os.close(directory)
+        replace_atomically(path, data)
 
 
 __all__ = ["JOURNAL", "Entry", "Journal"]

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
@@ -28,6 +27,7 @@ from pathlib import Path
 import pyoxigraph
 
 from lexrdf.settings import DEFAULT_SNAPSHOT_GRACE_SECONDS as DEFAULT_GRACE_SECONDS
+from lexrdf.store.files import replace_atomically
 
 SNAPSHOTS = "snapshots"
 POINTER = "CURRENT"
@@ -141,15 +141,4 @@ class Snapshots:
 
     def _point_at(self, name: str) -> None:
         """Replace the pointer atomically (temporary file, fsync, rename, fsync of the directory)."""
-        temporary = self.root / f"{POINTER}.{os.getpid()}"
-        with open(temporary, "w", encoding="ascii") as handle:
-            handle.write(name + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, self.pointer)
-        with contextlib.suppress(OSError):  # not every file system can fsync a directory
-            directory = os.open(self.root, os.O_RDONLY)
-            try:
-                os.fsync(directory)
-            finally:
-                os.close(directory)
+        replace_atomically(self.pointer, (name + "\n").encode("ascii"), self.root / f"{POINTER}.{os.getpid()}")
