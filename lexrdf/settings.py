@@ -63,6 +63,7 @@ class Settings:
     sparql_max_results: int = 100_000  # /sparql: rows of a SELECT, triples of a CONSTRUCT/DESCRIBE
     sparql_max_request_bytes: int = 65_536  # /sparql: the query text, UTF-8
     sparql_workers: int = DEFAULT_SPARQL_WORKERS  # /sparql: worker processes (LEXRDF_SPARQL_WORKERS)
+    sparql_quick_seconds: float = 0.5  # /sparql: a query longer than this moves to the long lane (LEXRDF_SPARQL_QUICK)
     # what one source file may hold (SourceLimits; LEXRDF_MAX_FILE_MB, _MAX_DEPTH, _MAX_ELEMENTS, _MAX_UNITS)
     max_file_mb: float = SourceLimits.max_file_mb
     max_depth: int = SourceLimits.max_depth
@@ -88,6 +89,7 @@ class Settings:
             sparql_max_results=int(os.environ.get("LEXRDF_SPARQL_MAX_RESULTS", 100_000)),
             sparql_max_request_bytes=int(os.environ.get("LEXRDF_SPARQL_MAX_REQUEST_BYTES", 65_536)),
             sparql_workers=int(os.environ.get("LEXRDF_SPARQL_WORKERS", DEFAULT_SPARQL_WORKERS)),
+            sparql_quick_seconds=float(os.environ.get("LEXRDF_SPARQL_QUICK", 0.5)),
             max_file_mb=float(os.environ.get("LEXRDF_MAX_FILE_MB", SourceLimits.max_file_mb)),
             max_depth=int(os.environ.get("LEXRDF_MAX_DEPTH", SourceLimits.max_depth)),
             max_elements=int(os.environ.get("LEXRDF_MAX_ELEMENTS", SourceLimits.max_elements)),

@@ -103,6 +103,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         LEXRDF_SPARQL_MAX_RESULTS=MAX_RESULTS,
         LEXRDF_SPARQL_MAX_REQUEST_BYTES=MAX_REQUEST_BYTES,
         LEXRDF_SPARQL_WORKERS=WORKERS,
+        LEXRDF_SPARQL_QUICK=TIMEOUT_SECONDS,  # one lane in effect: these test the pool (lanes: test_load_short)
     )
     yield served
     served.process.terminate()

@@ -37,7 +37,8 @@ from lexrdf.web.conneg import negotiate
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, Problem, problem, responses
 from lexrdf.web.sparql import description, guard, page, protocol, signals
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, Format, choose, named
-from lexrdf.web.sparql.pool import ClientGone, PoolBusy, PoolClosed, QueryPool, QueryTimeout, WorkerDied
+from lexrdf.web.sparql.lanes import Lanes
+from lexrdf.web.sparql.pool import ClientGone, PoolBusy, PoolClosed, QueryTimeout, WorkerDied
 from lexrdf.web.sparql.worker import Job, Reply
 from lexrdf.web.templating import render
 
@@ -245,7 +246,7 @@ def _problem(request: Request, exc: Problem) -> Response:
 
 async def startup(app: FastAPI, settings: Settings) -> None:
     """Start the worker pool (on app.state.sparql_pool) and have SIGTERM and SIGINT kill its workers at once."""
-    pool = QueryPool(settings.store, max(1, settings.sparql_workers))
+    pool = Lanes.over(settings.store, max(2, settings.sparql_workers), settings.sparql_quick_seconds)
     pool.start()
     app.state.sparql_pool = pool
     app.state.sparql_restore_signals = signals.on_shutdown_signals(pool.stop)
@@ -256,6 +257,6 @@ async def shutdown(app: FastAPI) -> None:
     restore = getattr(app.state, "sparql_restore_signals", None)
     if restore is not None:
         restore()
-    pool: QueryPool | None = getattr(app.state, "sparql_pool", None)
+    pool: Lanes | None = getattr(app.state, "sparql_pool", None)
     if pool is not None:
         await pool.close()

@@ -100,12 +100,17 @@ class QueryPool:
         for _ in range(self.size):
             self._background(self._replace())
 
-    async def run(self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]]) -> Reply:
-        """Run `job` on the next free worker before `deadline` (event-loop time). Raises PoolBusy (no worker
-        before the deadline), QueryTimeout, ClientGone, PoolClosed or WorkerDied."""
+    async def run(
+        self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]], budget: float | None = None
+    ) -> Reply:
+        """Run `job` on the next free worker before `deadline` (event-loop time), and for at most `budget` seconds
+        once it runs. Raises PoolBusy (no worker before the deadline), QueryTimeout, ClientGone, PoolClosed or
+        WorkerDied."""
         worker = await self._acquire(deadline, client_gone)
         while worker.retired:  # it ended while idle (the OOM killer, say) and was replaced: take another
             worker = await self._acquire(deadline, client_gone)
+        if budget is not None:
+            deadline = min(deadline, asyncio.get_running_loop().time() + budget)
         try:
             await worker.send(job)
             reply = asyncio.ensure_future(worker.read())
