@@ -412,13 +412,13 @@ def ingest(
     minter = minter.knowing(known_acts(store, groups, acts))
     planned = plan_late_groups(groups, acts, store, minter, policy)
     active = plan_active(groups, acts, store, minter)
-    source_notices = [notice for group in groups for document in group for notice in document.notices]
-    summary = IngestSummary(files=sum(len(group) for group in groups), notices=source_notices + active.all_notices)
+    summary = IngestSummary(files=sum(len(group) for group in groups))
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
             write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter, policy)
-            summary.notices.extend(n for d in group for n in d.notices if n not in summary.notices)  # the planner's
+            # what the act's sources say that cannot be used, the planner's notices on them included (once planned)
+            summary.notices.extend(notice for document in group for notice in document.notices)
             write = _with_provenance(_with_active(write, active, index - 1, store, minter), policy)
             groups[index - 1] = []  # planned: the act's documents live on in its write only while it is written
             if write.quads:
@@ -441,5 +441,6 @@ def ingest(
                 progress("validating and writing", index, len(groups))
         if in_flight is not None:
             summary.view_quads += in_flight.result()
+    summary.notices += active.all_notices
     summary.seconds = time.perf_counter() - started
     return summary
