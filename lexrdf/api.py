@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -52,7 +54,7 @@ from lexrdf.answers import (
 )
 from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
-from lexrdf.queries import Query, get_query, load_library
+from lexrdf.queries import Query, get_query, load_library, row_values
 from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
@@ -124,8 +126,6 @@ class Lexrdf:
         JSON object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
         Unknown, missing and ill-typed parameters are refused first (QueryError naming the parameter).
         """
-        from lexrdf.queries import row_values
-
         query = get_query(query) if isinstance(query, str) else query
         given = {k: v for k, v in params.items() if v is not None}
         if query.name in self.ANSWER_BUILDERS and load_library().get(query.name) == query:
@@ -135,10 +135,8 @@ class Lexrdf:
 
     def _built_answer(self, name: str, params: dict[str, Any]) -> Any:
         """Call the builder of a query with its parameters and turn its typed answer into JSON-ready data."""
-        import inspect
-
         builder = getattr(self, name.replace("-", "_"))
-        accepted = inspect.signature(builder).parameters
+        accepted = _builder_parameters(name)
 
         def argument(parameter: str) -> str:
             if parameter in accepted:
@@ -381,6 +379,12 @@ class Lexrdf:
             piece = _label(ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number))
             labels[item.unit] = [*labels.get(item.parent or "", []), piece]
             item.citation = _cite(act_name, labels[item.unit], day, known_at)
+
+
+@cache
+def _builder_parameters(name: str) -> tuple[str, ...]:
+    """The parameter names of the Lexrdf method that builds the answer of query `name` (read once)."""
+    return tuple(inspect.signature(getattr(Lexrdf, name.replace("-", "_"))).parameters)
 
 
 def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None, last_known: str | None = None) -> str:
