@@ -23,9 +23,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def lexrdf_serve(store: Path, *options: str, env: Mapping[str, str] | None = None) -> Iterator[str]:
+def lexrdf_server(
+    store: Path, *options: str, env: Mapping[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen]]:
     """`python -m lexrdf.cli serve --store STORE OPTIONS --port P` (BASE as the base IRI), its output in a log file
-    beside the store (a pipe would fill and block a busy server); yields its URL, then stops it with SIGTERM."""
+    beside the store (a pipe would fill and block a busy server); yields its URL and process, then stops it with
+    SIGTERM unless the test already did."""
     port = free_port()
     log_path = store.parent / f"server-{port}.log"
     command = [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), *options, "--port", str(port)]
@@ -34,7 +37,7 @@ def lexrdf_serve(store: Path, *options: str, env: Mapping[str, str] | None = Non
             command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "LEXRDF_BASE_IRI": BASE, **(env or {})}
         )
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 90
         while True:
             try:
                 if httpx.get(f"{url}/health", timeout=1).status_code == 200:
@@ -46,7 +49,15 @@ def lexrdf_serve(store: Path, *options: str, env: Mapping[str, str] | None = Non
                 raise RuntimeError(f"server did not start: {log_path.read_text(encoding='utf-8')[-4000:]}")
             time.sleep(0.2)
         try:
-            yield url
+            yield url, process
         finally:
-            process.terminate()
-            process.wait(timeout=20)
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=30)
+
+
+@contextmanager
+def lexrdf_serve(store: Path, *options: str, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """The URL of a `lexrdf_server`."""
+    with lexrdf_server(store, *options, env=env) as (url, _):
+        yield url

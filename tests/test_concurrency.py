@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ import pyoxigraph
 import pytest
 from conftest import BASE, DPA, HARBOUR, ODA, SAMPLES, SHARED_DATA, UKPGA, VEREINSG, needs_shared
 from pyoxigraph import Literal, NamedNode, Quad
+from servers import free_port, lexrdf_server
 
 from lexrdf.errors import StoreError
 from lexrdf.store import StoreLocked, open_store
@@ -43,43 +43,6 @@ def lexrdf(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=timeout)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def serving(store: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`lexrdf serve --store S` on a free port, until it answers /health."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), "--port", str(port), *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=ENV,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    try:
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                if process.poll() is not None:
-                    raise RuntimeError(process.stdout.read()) from None
-                if time.monotonic() > deadline:
-                    raise RuntimeError("server did not start") from None
-                time.sleep(0.2)
-        yield url, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=30)
-
-
 def status(url: str, provision: str, day: str) -> str:
     response = httpx.get(f"{url}/api/text-at", params={"provision": provision, "date": day}, timeout=30)
     assert response.status_code == 200, response.text
@@ -96,7 +59,7 @@ def served(tmp_path_factory: pytest.TempPathFactory):
     """A server over a store holding the Harbour Act (samples/single), written by `lexrdf ingest` beforehand."""
     store = tmp_path_factory.mktemp("served") / "store"
     assert lexrdf("ingest", str(SAMPLES / "single"), "--store", str(store)).returncode == 0
-    with serving(store) as (url, _):
+    with lexrdf_server(store) as (url, _):
         yield url, store
 
 
@@ -330,7 +293,7 @@ def test_a_store_from_before_snapshots_being_written_is_read_as_it_is(tmp_path):
 def test_serve_with_workers_answers_what_is_published_and_stops_on_sigterm(tmp_path):
     store = tmp_path / "store"
     assert lexrdf("ingest", str(SAMPLES / "single"), "--store", str(store)).returncode == 0
-    with serving(store, "--workers", "2") as (url, process):
+    with lexrdf_server(store, "--workers", "2") as (url, process):
         assert status(url, ODA_PARA, "2003-05-01") == "unknown-reference"
         assert lexrdf("ingest", str(SAMPLES / "expressions"), "--store", str(store)).returncode == 0
         # every worker is a reader of its own: each request, whichever worker takes it, sees the new act
