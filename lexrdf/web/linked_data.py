@@ -17,9 +17,7 @@ from the newest changeset of the act graphs holding the resource (conditional GE
 from __future__ import annotations
 
 import hashlib
-import importlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from email.utils import format_datetime, parsedate_to_datetime
@@ -33,7 +31,7 @@ from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
 from lexrdf.queries import parse_date, parse_moment
 from lexrdf.vocab import LEX
-from lexrdf.web import ontology_docs
+from lexrdf.web import ontology_docs, pages
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEM_JSON, Problem
 from lexrdf.web.links import Links
@@ -220,24 +218,23 @@ def _resource(lex: Lexrdf, asked: Asked, kind: str) -> Response:
 
 
 def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
-    """The page of a resource: lexrdf.web.pages for acts, provisions, versions and events, else generic."""
+    """The page of a resource: lexrdf.web.pages for acts, provisions, versions, events, interpretive items and
+    interpretations; a generic page of its properties for the rest."""
     day = asked.day or _today()
-    if kind == "act" and (page := _page("act_page")):
-        return page(lex, asked.links, asked.iri, day, asked.known_at)
-    if kind == "provision" and (page := _page("provision_page")):
-        return page(lex, asked.links, asked.iri, day, asked.known_at, **asked.compared)
-    if kind == "version" and (page := _page("provision_page")):
-        rows = lex.rows("_version-of", version=asked.iri)
-        if rows:
-            provision, valid_from = rows[0]["provision"].value, date.fromisoformat(rows[0]["valid_from"].value)
-            version = {"version_iri": asked.iri, **asked.compared}
-            return page(lex, asked.links, provision, valid_from, asked.known_at, **version)
-    if kind == "event" and (page := _page("event_page")):
-        return page(lex, asked.links, asked.iri, asked.known_at)
-    if kind == "item" and (page := _page("item_page")):
-        return page(lex, asked.links, asked.iri, day, asked.known_at)
-    if kind == "interpretation" and (page := _page("interpretation_page")):
-        return page(lex, asked.links, asked.iri, asked.known_at)
+    if kind == "act":
+        return pages.act_page(lex, asked.links, asked.iri, day, asked.known_at)
+    if kind == "provision":
+        return pages.provision_page(lex, asked.links, asked.iri, day, asked.known_at, **asked.compared)
+    if kind == "version" and (rows := lex.rows("_version-of", version=asked.iri)):
+        provision, valid_from = rows[0]["provision"].value, date.fromisoformat(rows[0]["valid_from"].value)
+        version = {"version_iri": asked.iri, **asked.compared}
+        return pages.provision_page(lex, asked.links, provision, valid_from, asked.known_at, **version)
+    if kind == "event":
+        return pages.event_page(lex, asked.links, asked.iri, asked.known_at)
+    if kind == "item":
+        return pages.item_page(lex, asked.links, asked.iri, day, asked.known_at)
+    if kind == "interpretation":
+        return pages.interpretation_page(lex, asked.links, asked.iri, asked.known_at)
     triples = describe(lex, asked.iri, asked.known_at)
     listed = sections(triples, asked.iri, asked.href, ontology_docs.term_labels())
     return render(
@@ -247,17 +244,6 @@ def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
         known_at=asked.known_at,
         alternates=_alternates(asked, exclude=HTML),
     )
-
-
-def _page(name: str) -> Callable[..., str] | None:
-    """A page function of lexrdf.web.pages, or None while that module (or the function) does not exist."""
-    try:
-        pages = importlib.import_module("lexrdf.web.pages")
-    except ModuleNotFoundError as exc:
-        if exc.name != "lexrdf.web.pages":
-            raise
-        return None
-    return getattr(pages, name, None)
 
 
 # -- point-in-time IRIs ------------------------------------------------------------------------------------
@@ -298,21 +284,7 @@ def _non_answer(
     headers = _cors({"Vary": "Accept", "Link": _link_header(asked, exclude=media_type)})
     if media_type != HTML:
         return Response(serialise(triples, media_type), status_code=status, media_type=media_type, headers=headers)
-    page = _page("provision_page")
-    if page is not None:
-        body = page(lex, asked.links, provision, day, asked.known_at, non_answer=answer, **asked.compared)
-    else:
-        others = [v.version for v in neighbours if v.version] + [t.subject.value for t in triples]
-        listed = sections(triples, asked.iri, asked.href, ontology_docs.term_labels(), others=dict.fromkeys(others))
-        body = render(
-            "resource.html",
-            title=f"{provision} on {day.isoformat()}",
-            status=answer.status,
-            notice=answer.message,
-            sections=listed,
-            known_at=asked.known_at,
-            alternates=_alternates(asked, exclude=HTML),
-        )
+    body = pages.provision_page(lex, asked.links, provision, day, asked.known_at, non_answer=answer, **asked.compared)
     return Response(body, status_code=status, media_type=HTML, headers=headers)
 
 

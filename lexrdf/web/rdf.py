@@ -157,10 +157,9 @@ def sections(
     focus: str,
     href: Callable[[str], str],
     labels: Mapping[str, str],
-    others: Iterable[str] = (),
 ) -> list[Section]:
-    """The focus resource (its properties, then the links to it) and each of `others` (its properties), for a
-    generic page. `href` links an IRI; `labels` names the IRIs it knows (ontology terms, say)."""
+    """The focus resource (its properties, then the links to it), for a generic page. `href` links an IRI;
+    `labels` names the IRIs it knows (ontology terms, say)."""
     named = {**labels, **titles(triples)}
 
     def value(term: object) -> Value:
@@ -171,7 +170,7 @@ def sections(
             return Value(term.value, None, note)
         return Value(str(term))
 
-    def section(iri: str, with_inverse: bool) -> Section:
+    def section(iri: str) -> Section:
         rows: dict[tuple[str, bool], Row] = {}
         types: list[Value] = []
 
@@ -188,7 +187,7 @@ def sections(
                     types.append(value(triple.object))
                 else:
                     add(triple.predicate.value, False, triple.object)
-            if with_inverse and isinstance(triple.object, NamedNode) and triple.object.value == iri:
+            if isinstance(triple.object, NamedNode) and triple.object.value == iri:
                 add(triple.predicate.value, True, triple.subject)
         ordered = sorted(rows.values(), key=lambda r: r.label.lower())
         for row in ordered:
@@ -196,4 +195,4 @@ def sections(
         outgoing, incoming = [r for r in ordered if not r.inverse], [r for r in ordered if r.inverse]
         return Section(iri, href(iri), named.get(iri) or iri, types, outgoing, incoming)
 
-    return [section(focus, True), *(section(iri, False) for iri in others if iri != focus)]
+    return [section(focus)]
