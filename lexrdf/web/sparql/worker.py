@@ -29,7 +29,7 @@ from typing import Any
 
 from pyoxigraph import NamedNode
 
-from lexrdf.store import open_store
+from lexrdf.store import Store, open_store
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, TooManyResults, serialize
 
 FRAME_HEADER = struct.Struct(">Q")
@@ -84,14 +84,14 @@ class Hello:
     network_isolated: bool = False
 
 
-def run(store: Any, job: Job) -> Reply:
+_FORMATS = {format_.name: format_ for format_ in RESULTS + GRAPHS}
+
+
+def run(store: Store, job: Job) -> Reply:
     """Run one job on a store opened read-only (refreshed to its newest published state first)."""
-    refresh = getattr(store, "refresh", None)
-    if callable(refresh):
-        refresh()
-    formats = {format_.name: format_ for format_ in RESULTS + GRAPHS}
-    results_format = formats.get(job.results_format or "")
-    graph_format = formats.get(job.graph_format or "")
+    store.refresh()
+    results_format = _FORMATS.get(job.results_format or "")
+    graph_format = _FORMATS.get(job.graph_format or "")
     try:
         result = store.raw.query(job.query, **job.dataset())
         format_, body = serialize(result, results_format, graph_format, job.max_results)
