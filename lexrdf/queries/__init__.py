@@ -301,10 +301,14 @@ _SELECT = re.compile(r"\bSELECT\b(?P<projection>.*?)\bWHERE\b", re.DOTALL | re.I
 
 
 def bind_terms(text: str, bindings: dict[str, NamedNode | Literal]) -> str:
-    """Put each bound term in place of its variable: ``(term AS ?var)`` in the projection, ``term`` elsewhere.
+    """Put each bound term in place of its variable: ``(term AS ?var)`` in the projection of the first SELECT,
+    ``term`` everywhere else (a CONSTRUCT's template before a sub-SELECT included).
 
     >>> bind_terms("SELECT ?__p_iri ?x WHERE { ?__p_iri ?y ?x }", {"__p_iri": NamedNode("https://e.org/a")})
     'SELECT (<https://e.org/a> AS ?__p_iri) ?x WHERE { <https://e.org/a> ?y ?x }'
+    >>> bind_terms("CONSTRUCT { ?__p_iri ?y ?x } WHERE { { SELECT ?x WHERE { ?__p_iri ?y ?x } } }",
+    ...            {"__p_iri": NamedNode("https://e.org/a")})
+    'CONSTRUCT { <https://e.org/a> ?y ?x } WHERE { { SELECT ?x WHERE { <https://e.org/a> ?y ?x } } }'
     """
     if not bindings:
         return text
@@ -317,7 +321,11 @@ def bind_terms(text: str, bindings: dict[str, NamedNode | Literal]) -> str:
         else (text[: match.start("projection")], match.group("projection"), text[match.end("projection") :])
     )
     projection = tokens.sub(lambda m: f"({serialised[m.group(1)]} AS ?{m.group(1)})", projection)
-    return head + projection + tokens.sub(lambda m: serialised[m.group(1)], body)
+
+    def term(match: re.Match[str]) -> str:
+        return serialised[match.group(1)]
+
+    return tokens.sub(term, head) + projection + tokens.sub(term, body)
 
 
 def parse_query(name: str, text: str) -> Query:

@@ -16,7 +16,6 @@ rebuilt rather than versioned. This module only runs the files; what a view says
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -54,21 +53,7 @@ def construct(store: Store, act: str, name: str = "eli", today: date | None = No
         "today": (today or built.date()).isoformat(),
         "built": built.isoformat(),
     }
-    return list(store.sparql(bound(views()[name], values)))
-
-
-def bound(query: Query, values: dict[str, str]) -> str:
-    """The view's text with each parameter replaced by its typed term, everywhere. (`Query.bound` rewrites the
-    projection of the first SELECT and leaves the text before it alone: right for a SELECT, not for a CONSTRUCT
-    whose sub-SELECTs come after its template.)
-
-    >>> bound(views()["eli"], {"act": "https://e.org/a", "view": "https://e.org/a/view/eli", "today": "2020-01-01",
-    ...                        "built": "2020-01-01T00:00:00+00:00"}).count("?__act_iri")
-    0
-    """
-    terms = {name: str(term) for name, term in query.bindings(values).items()}
-    tokens = re.compile(r"\?(" + "|".join(re.escape(name) for name in terms) + r")\b")
-    return tokens.sub(lambda match: terms[match.group(1)], query.text)
+    return list(store.sparql(views()[name].bound(values)))
 
 
 def refresh(store: Store, act: str, today: date | None = None) -> int:
