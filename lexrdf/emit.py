@@ -5,8 +5,10 @@ Builds pyoxigraph quads directly (no rdflib on the ingest path); knows nothing a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from functools import cache
+from typing import Any, Protocol
 
 from pyoxigraph import Literal, NamedNode, Quad
 
@@ -28,16 +30,24 @@ def _datetime(moment: datetime) -> Literal:
     return Literal(moment.isoformat(), datatype=XSD.dateTime)
 
 
-class Emitter:
-    """Collects the quads of one act graph."""
+class QuadSink(Protocol):
+    """Where emitted quads go: a list, or a `lexrdf.store.spool.QuadSpool` (which moves them to disk when many)."""
 
-    def __init__(self, act: str, minter: IriMinter, changeset: str, recorded_at: datetime) -> None:
+    def append(self, quad: Quad, /) -> None: ...
+
+
+class Emitter:
+    """Collects the quads of one act graph (in `sink`, else in a new list)."""
+
+    def __init__(
+        self, act: str, minter: IriMinter, changeset: str, recorded_at: datetime, sink: QuadSink | None = None
+    ) -> None:
         self.graph = NamedNode(act)
         self.act = NamedNode(act)
         self.minter = minter
         self.changeset = NamedNode(changeset)
         self.recorded_at = _datetime(recorded_at)
-        self.quads: list[Quad] = []
+        self.quads: Any = sink if sink is not None else []
 
     def add(self, subject: NamedNode, predicate: NamedNode, obj: NamedNode | Literal) -> None:
         self.quads.append(Quad(subject, predicate, obj, self.graph))
@@ -54,9 +64,11 @@ def emit_act(
     changeset: str,
     recorded_at: datetime,
     stored_events: set[str],
-) -> list[Quad]:
-    """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset."""
-    out = Emitter(plan.act, minter, changeset, recorded_at)
+    sink: QuadSink | None = None,
+) -> Any:
+    """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset; added
+    to `sink` (returned), else to a new list."""
+    out = Emitter(plan.act, minter, changeset, recorded_at, sink)
     _act(out, document, new=not stored_events)
     _portion_identifiers(out, document, plan)
     parent_of = {unit.path: unit.parent_path for unit in document.units}
@@ -230,10 +242,11 @@ def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNo
     return node
 
 
-def provenance_quads(quads: list[Quad], hashes: dict[str, str], submitter: str) -> list[Quad]:
+def provenance_quads(quads: Iterable[Quad], hashes: dict[str, str], submitter: str) -> list[Quad]:
     """What submitted each changeset among `quads` that names its source file (``lex:sourceFile``): the SHA-256 of
     the file (``lex:sourceSha256``, from `hashes` by path) and who (``lex:submittedBy``). A changeset already
     carrying them gains nothing."""
+    quads = list(quads)
     described = {q.subject for q in quads if q.predicate == LEX.submittedBy}
     added: list[Quad] = []
     for quad in quads:
@@ -247,4 +260,4 @@ def provenance_quads(quads: list[Quad], hashes: dict[str, str], submitter: str) 
     return added
 
 
-__all__ = ["Emitter", "cited_act", "date_literal", "emit_act", "provenance_quads"]
+__all__ = ["Emitter", "QuadSink", "cited_act", "date_literal", "emit_act", "provenance_quads"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-from pyoxigraph import NamedNode
+from pyoxigraph import NamedNode, Quad
 
 from lexrdf.active import ActivePlan, plan_active
 from lexrdf.emit import emit_act, provenance_quads
@@ -39,12 +39,13 @@ from lexrdf.store.repository import (
     read_stored_act,
     stored_currency,
 )
+from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
-from lexrdf.validate import Report, validate_quads
+from lexrdf.validate import Report, validate_files, validate_quads
 from lexrdf.versioning import apply_plan, plan_document
 from lexrdf.views import refresh as refresh_views
-from lexrdf.vocab import LEX, RDF
+from lexrdf.vocab import LEX, PROV, RDF
 
 Progress = Callable[[str, int, int], None]
 
@@ -216,12 +217,24 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
     return list(kept.values())
 
 
+def is_bookkeeping(quad: Quad) -> bool:
+    """Whether the planner looks at a quad again once emitted: which events and changesets a write records, and
+    what each changeset says of its source (`lexrdf.active`, `provenance_quads`). A write's spool keeps these aside,
+    so no one reads a large write back to find them."""
+    return (quad.predicate == RDF.type and quad.object in _BOOKKEEPING_TYPES) or quad.predicate in _BOOKKEEPING
+
+
+_BOOKKEEPING_TYPES = (LEX.Event, LEX.Changeset)
+_BOOKKEEPING = (LEX.sourceFile, LEX.submittedBy, PROV.startedAtTime)
+
+
 @dataclass
 class ActWrite:
-    """What ingesting some documents would add to one act's graph."""
+    """What ingesting some documents would add to one act's graph: its quads in a spool, which moves them to disk
+    when they are many (an act's write must not need several times the memory of its model)."""
 
     act: str
-    quads: list = field(default_factory=list)
+    quads: QuadSpool = field(default_factory=lambda: QuadSpool(keep=is_bookkeeping))
     documents: list[SourceDocument] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)  # paths of the documents that add something
     provisions: int = 0
@@ -280,7 +293,7 @@ def plan_act(
     """Version one act's documents against the store: the quads they would add. Each document that is a new
     expression of the act as held (or as an earlier document expressed it) is checked first (`policy`)."""
     policy = policy or SourcePolicy()
-    write = ActWrite(act, documents=group)
+    write = ActWrite(act, store.spool(keep=is_bookkeeping), documents=group)
     stored = read_stored_act(store, write.act)
     identity = stored_identity(store, write.act, stored)
     stored.announced = announced_changes(store, write.act)  # what amending acts stored say they change here
@@ -306,7 +319,7 @@ def plan_act(
         recorded_at = store.clock.next()  # provisional: the store stamps the commit's time (lexrdf.txtime)
         changeset = minter.new_changeset(recorded_at)
         write.pending.add(recorded_at, changeset)
-        write.quads.extend(emit_act(document, plan, minter, changeset, recorded_at, stored.events))
+        emit_act(document, plan, minter, changeset, recorded_at, stored.events, sink=write.quads)
         write.provisions += len(plan.new_provisions)
         write.versions += len(plan.new_versions)
         write.records += len(plan.new_records)
@@ -343,7 +356,7 @@ def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
     """Record on each changeset of the write what submitted it: the file's SHA-256 and who (`lex:sourceFile`
     already names the file)."""
     hashes = {document.path: document.source_sha256 for document in write.documents if document.source_sha256}
-    write.quads.extend(provenance_quads(write.quads, hashes, policy.submitter()))
+    write.quads.extend(provenance_quads(write.quads.kept, hashes, policy.submitter()))
     return write
 
 
@@ -359,7 +372,7 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
         return changeset, recorded_at
 
     source = write.documents[-1].path if write.documents else ""
-    added = active.quads(index, minter, write.quads, source, new_changeset)
+    added = active.quads(index, minter, write.quads.kept, source, new_changeset)
     write.events += sum(1 for q in added if q.predicate == RDF.type and q.object == LEX.Event)
     write.quads.extend(added)
     return write
@@ -369,14 +382,21 @@ def write_act(store: Store, write: ActWrite) -> int:
     """Write an act's additions (one transaction), then rebuild its views from its graph as it now is (a second
     one, replacing each view graph whole); the quads the views hold."""
     store.add_act_graph(NamedNode(write.act), write.quads, write.pending)
-    write.quads = []  # written: the views read the store, and the next act is being planned meanwhile
+    write.quads.close()  # written: the views read the store, and the next act is being planned meanwhile
     return refresh_views(store, write.act)
 
 
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
-    """Validate the act's graph as it would be after the write: what is stored plus what is added."""
+    """Validate the act's graph as it would be after the write: what is stored plus what is added. A write too
+    large for memory (its spool on disk) is validated in a scratch store on disk beside its spool."""
     graph = NamedNode(write.act)
-    return validate_quads([*store.graph_quads(graph), *write.quads], graph, locate=locate)
+    if not write.quads.spilled:
+        return validate_quads([*store.graph_quads(graph), *write.quads], graph, locate=locate)
+    with write.quads.scratch() as scratch:
+        stored = scratch / "stored.nt"
+        with stored.open("wb") as output:
+            store.dump(output, graph)
+        return validate_files(graph, stored, write.quads.path(), scratch / "store", locate=locate)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ equal to or earlier than the latest stored (`Pending`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -85,12 +85,27 @@ class Pending:
             for q in quads
         ]
 
+    def stamper(self, times: list[datetime]) -> Callable[[bytes], bytes]:
+        """A function putting the commit's times in serialised N-Quads (whole lines: a literal or IRI term
+        serialises to one exact string, and no other term contains it, since a quote inside a literal is escaped)."""
+        replacements = [(str(old).encode("utf-8"), str(new).encode("utf-8")) for old, new in self.terms(times).items()]
+
+        def stamp_nquads(data: bytes) -> bytes:
+            for old, new in replacements:
+                data = data.replace(old, new)
+            return data
+
+        return stamp_nquads
+
     def stamped_nquads(self, data: bytes, times: list[datetime]) -> bytes:
-        """The same on serialised N-Quads (a literal or IRI term serialises to one exact string; no other term
-        contains it, since a quote inside a literal is escaped)."""
-        for old, new in self.terms(times).items():
-            data = data.replace(str(old).encode("utf-8"), str(new).encode("utf-8"))
-        return data
+        """`stamper` applied to one block of N-Quads."""
+        return self.stamper(times)(data)
+
+    def final_iris(self, times: list[datetime]) -> list[str]:
+        """The changesets' IRIs as they are once committed at `times`."""
+        return [
+            restamped_changeset(changeset, final) for (_, changeset), final in zip(self.changesets, times, strict=True)
+        ]
 
 
 __all__ = ["TICK", "Clock", "Pending", "stamp"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
 from pyoxigraph import NamedNode, Quad, QuerySolutions
 
+from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Clock, Pending
 
 
@@ -49,6 +50,10 @@ class Store(Protocol):
 
     def close(self) -> None:
         """Flush and release the store."""
+
+    def spool(self, keep: Callable[[Quad], bool] | None = None) -> QuadSpool:
+        """An empty spool for the quads of a write to come (lexrdf.store.spool), spilling where this store keeps
+        its temporary files; `keep` chooses quads it also keeps aside in memory."""
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a named graph's content (a derived view, never an act graph) in one transaction: readers see

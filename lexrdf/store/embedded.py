@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shutil
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
 import pyoxigraph
-from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
+from pyoxigraph import BlankNode, NamedNode, Quad, QuerySolutions, RdfFormat
 
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
-from lexrdf.store.journal import Journal
+from lexrdf.store.changelog import ChangeLog, data_block, read_through, render_patch
+from lexrdf.store.journal import Entry, Journal
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
+from lexrdf.store.spool import BATCH as SPOOL_BATCH
+from lexrdf.store.spool import QuadSpool, is_spool_file
 from lexrdf.txtime import Clock, Pending
 
 BULK_THRESHOLD = 5_000  # quads per write from which the bulk loader is used
@@ -58,7 +62,7 @@ def _publish_first(directory: Path, grace_seconds: float) -> bool:
     except StoreError:
         return False
     try:
-        Snapshots(directory).publish(primary, grace_seconds)
+        Snapshots(directory).publish(primary, grace_seconds, ChangeLog(directory).last())
         return True
     except OSError:
         return False
@@ -88,6 +92,8 @@ class EmbeddedStore:
         self._stamp: Stamp | None = None
         self._snapshot: Snapshot | None = None
         self._journal = Journal(directory)
+        self._changelog = ChangeLog(directory)
+        self._last_change = 0  # a writer: the number of the last change it logged (lexrdf.store.changelog)
         self._unviewed: dict[str, tuple[list[Path], set[str]]] = {}  # act graph -> (its entries, views rebuilt)
         self.recovered: list[str] = []  # the act graphs a writer's open recovered after a writer was killed
         if read_only:
@@ -99,29 +105,46 @@ class EmbeddedStore:
                 self._publish()
 
     def _recover(self) -> list[str]:
-        """Before anything else, undo what a writer killed part-way left (see lexrdf.store.journal): a bulk write
-        cut short is removed in one transaction, the views of every act it was writing are rebuilt from the act
-        graph as it now is, and the temporary files it left are removed. The act graphs it recovered."""
+        """Before anything else, finish or undo what a writer killed part-way left (see lexrdf.store.journal): a
+        write that committed is logged if the log lacks it, one cut short is removed in one transaction, the
+        views of every act it was writing are rebuilt from the act graph as it now is, and the temporary files it
+        left are removed. The act graphs it recovered."""
         for entry in self.directory.iterdir():
             if ORPHAN.fullmatch(entry.name) and entry.is_file():
                 entry.unlink(missing_ok=True)  # ingested files are hard-linked under RocksDB's own names
+            elif is_spool_file(entry.name):
+                shutil.rmtree(entry, ignore_errors=True) if entry.is_dir() else entry.unlink(missing_ok=True)
         self._snapshots.remove_unfinished()
+        self._changelog.remove_unfinished()
         entries = self._journal.entries()
+        self._last_change = self._changelog.last()
         if not entries:
             return []
         self._dirty = True
         for entry in entries:
-            if entry.undo and not all(q in self._store for q in _parse(entry.undo)):
-                self._undo(entry.undo)
-        graphs = list(dict.fromkeys(entry.graph for entry in entries))
+            if entry.has_data:
+                self._settle(entry)
+        graphs = list(dict.fromkeys(entry.graph for entry in entries if not _is_view(entry.graph)))
         for graph in graphs:
             if self._has_views(graph):
                 from lexrdf.views import refresh as refresh_views  # views read the store: imported when needed
 
                 refresh_views(self, graph)
         for entry in entries:
-            self._journal.end(entry.path)
+            self._journal.end(entry)
         return graphs
+
+    def _settle(self, entry: Entry) -> None:
+        """A write a killed writer left with its data: logged if it committed, else whatever part of it is in the
+        store removed (a bulk load cut short)."""
+        added = [quad in self._store for quad in entry.added()]
+        removed = entry.removed()
+        if all(added) and not any(quad in self._store for quad in removed) and (added or removed):
+            if entry.change and not self._changelog.has(entry.change):
+                moment = datetime.fromtimestamp(entry.path.stat().st_mtime, UTC)
+                self._log(entry, moment, (), (sum(added), len(removed)))
+        elif any(added):
+            self._undo(entry)
 
     def _has_views(self, graph: str) -> bool:
         """Whether an act graph gets views: it describes its own act, or it has a view graph already."""
@@ -132,16 +155,14 @@ class EmbeddedStore:
             return True
         return any(self._store.contains_named_graph(view_graph(graph, name)) for name in views())
 
-    def _undo(self, undo: bytes) -> None:
-        """Remove the quads of an undo record, in one transaction (quads not in the store are skipped)."""
-        by_graph: dict[NamedNode | pyoxigraph.DefaultGraph, list[Quad]] = {}
-        for quad in _parse(undo):
-            by_graph.setdefault(quad.graph_name, []).append(quad)
-        blocks = []
-        for graph, quads in by_graph.items():
-            triples = pyoxigraph.serialize((q.triple for q in quads), format=RdfFormat.N_TRIPLES).decode()
-            blocks.append(triples if isinstance(graph, pyoxigraph.DefaultGraph) else f"GRAPH {graph} {{\n{triples}}}")
-        self._store.update("DELETE DATA {\n" + "\n".join(blocks) + "}")
+    def _undo(self, entry: Entry) -> None:
+        """Remove the additions of a journal entry, in one transaction (quads not in the store are skipped)."""
+        present = [quad for quad in entry.added() if quad in self._store]
+        blank = [q for q in present if _blank(q)]
+        if present and not blank:
+            self._store.update(f"DELETE DATA {data_block(present)}")
+        for quad in blank:  # DELETE DATA cannot name a blank node (bulk writes hold none)
+            self._store.remove(quad)
 
     def _open_reader(self) -> tuple[pyoxigraph.Store, Stamp | None, Snapshot | None]:
         """The newest published snapshot, read-only, with the pointer's stamp read before it. A store written
@@ -206,7 +227,7 @@ class EmbeddedStore:
     def _publish(self) -> Snapshot:
         with self._write_lock:
             try:
-                snapshot = self._snapshots.publish(self._store, self.snapshot_grace_seconds)
+                snapshot = self._snapshots.publish(self._store, self.snapshot_grace_seconds, self._last_change)
             except OSError as exc:
                 raise StoreError(f"publishing a snapshot of the store at {self.directory} failed: {exc}") from exc
             self._dirty = False
@@ -215,6 +236,25 @@ class EmbeddedStore:
                     self._journal.end(entry)
             self._unviewed.clear()
             return snapshot
+
+    @property
+    def changelog(self) -> ChangeLog:
+        """The store's transaction log (lexrdf.store.changelog)."""
+        return self._changelog
+
+    @property
+    def changes_through(self) -> int:
+        """The number of the last change of the log that this store shows: for a reader, the last one its
+        snapshot holds (so that it never announces a change it cannot show); for a writer, the last it logged."""
+        if not self.read_only:
+            return self._last_change
+        self.refresh()
+        return read_through(self._snapshot.path) if self._snapshot is not None else self._changelog.last()
+
+    def spool(self, keep: Callable[[Quad], bool] | None = None) -> QuadSpool:
+        """An empty spool for a write's quads, spilling into the store's directory (a killed writer's spool files
+        are removed by the next writer); `keep` chooses quads it also keeps aside in memory."""
+        return QuadSpool(self.directory, keep=keep)
 
     def _reading(self) -> pyoxigraph.Store:
         """The store to read now: for a reader, the newest published snapshot."""
@@ -237,56 +277,66 @@ class EmbeddedStore:
             return self._clock
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
-        """All or nothing, across a crash too. Large writes go through the bulk loader (sorted files ingested at
-        once, about twice as fast as a transaction) fed with N-Quads, which lets it run without holding the
-        GIL, so the next act can be prepared meanwhile; the loader is not transactional, so what it adds is first
-        recorded in the journal and removed again if the load fails or is cut short (lexrdf.store.journal). Small
-        writes, and writes with blank nodes, are one transaction. The changesets in `pending` take their times
-        last, right before the write, and writes are serialised, so times follow commits."""
+        """All or nothing, across a crash too, and logged as one change. What the store lacks of `quads` (a list
+        or a `QuadSpool`, streamed either way) is recorded in a journal entry first, then written: by the bulk
+        loader when it is large (sorted files ingested at once, about twice as fast as a transaction, reading the
+        entry itself without holding the GIL, so the next act can be prepared meanwhile; the loader is not
+        transactional, so a failed or cut-short load is undone from the entry), else in one transaction. The
+        changesets in `pending` take their times last, right before the write, and writes are serialised, so
+        times follow commits (lexrdf.txtime)."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
-        quads = quads if isinstance(quads, list) else list(quads)
         try:
             with self._write_lock:
                 self._dirty = True
-                new = self._bulk_part(quads) if len(quads) >= BULK_THRESHOLD else None
-                if new is not None:
-                    data = pyoxigraph.serialize(new, format=RdfFormat.N_QUADS)
-                    if pending:
-                        data = pending.stamped_nquads(data, self.clock.take(len(pending)))
-                    entry = self._journal.begin(graph.value, data)
-                    try:
-                        self._store.bulk_load(data, RdfFormat.N_QUADS)
-                    except BaseException:
-                        self._undo(data)  # should this fail too, the entry stays for the next writer to undo
-                        self._journal.end(entry)
-                        raise
-                    self._journal.committed(entry, graph.value)
+                times = self.clock.take(len(pending)) if pending else []
+                restamp = pending.stamper(times) if pending else None
+                additions = _Additions(quads, self._store, restamp)
+                entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
+                changesets = pending.final_iris(times) if pending else []
+                moment = times[-1] if times else datetime.now(UTC)
+                self._commit(entry, additions.count, bulk=additions.count >= BULK_THRESHOLD and not additions.blank)
+                if additions.count:
+                    self._log(entry, moment, changesets, (additions.count, 0))
+                    self._track(graph.value, self._journal.committed(entry))
                 else:
-                    if pending:
-                        quads = pending.stamped(quads, self.clock.take(len(pending)))
-                    entry = self._journal.begin(graph.value)
-                    try:
-                        self._store.extend(quads)
-                    except BaseException:
-                        self._journal.end(entry)
-                        raise
-                entries, _ = self._unviewed.get(graph.value, ([], set()))
-                self._unviewed[graph.value] = ([*entries, entry], set())
+                    self._journal.end(entry)
         except (OSError, SyntaxError, TypeError, ValueError) as exc:
             raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
 
-    def _bulk_part(self, quads: list[Quad]) -> list[Quad] | None:
-        """The quads of a large write that the store does not hold yet, if they are many and have no blank node
-        (which an undo could not name): those go to the bulk loader. None: write the quads in one transaction.
-        (A quad naming a pending changeset is new whatever its final time, so this may run before stamping.)"""
-        new = []
-        for quad in quads:
-            if quad not in self._store:
-                if isinstance(quad.subject, pyoxigraph.BlankNode) or isinstance(quad.object, pyoxigraph.BlankNode):
-                    return None
-                new.append(quad)
-        return new if len(new) >= BULK_THRESHOLD else None
+    def _commit(self, entry: Entry, added: int, bulk: bool, removed: list[Quad] | None = None) -> None:
+        """Write what an entry records: its additions by the bulk loader (undone if it fails) or, with its
+        removals, in one transaction. On failure the entry is ended (an undo that fails too leaves it for the next
+        writer) and the error raised."""
+        try:
+            if bulk:
+                self._store.bulk_load(path=str(entry.path), format=RdfFormat.N_QUADS)
+            elif removed:
+                adding = list(entry.added())
+                update = f"DELETE DATA {data_block(removed)}"
+                if adding:
+                    update += f" ;\nINSERT DATA {data_block(adding)}"
+                self._store.update(update)
+            elif added:
+                self._store.extend(list(entry.added()))
+        except BaseException:
+            if bulk:
+                self._undo(entry)
+            self._journal.end(entry)
+            raise
+
+    def _log(self, entry: Entry, committed_at: datetime, changesets: Iterable[str], counts: tuple[int, int]) -> None:
+        """Append a committed write to the transaction log as its change (lexrdf.store.changelog): `counts` are
+        its additions and removals."""
+        added, removed = entry.lines()
+        lines = render_patch(entry.change, entry.graph, committed_at, changesets, counts, added, removed)
+        self._changelog.append(entry.change, lines)
+        self._last_change = max(self._last_change, entry.change)
+
+    def _track(self, graph: str, entry: Entry) -> None:
+        """Keep a committed act write's entry until the act's views are rebuilt."""
+        entries, _ = self._unviewed.get(graph, ([], set()))
+        self._unviewed[graph] = ([*entries, entry], set())
 
     def _views_rebuilt(self, graph: NamedNode) -> None:
         """A view graph was replaced: once every view of an act written since has been, its entries are done."""
@@ -333,40 +383,93 @@ class EmbeddedStore:
             del self._store
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
-        """One transaction that writes only the difference: a SPARQL update (DELETE DATA, then INSERT DATA), which
-        Oxigraph runs as one transaction (tests/test_eli_view.py checks that a failing update changes nothing), so
-        rebuilding a view that barely changed costs little; an empty graph is filled by one `extend`, a transaction
-        too. With blank nodes (which DELETE DATA cannot name) the graph is dropped and refilled in one update."""
+        """Replace a view graph whole, writing only the difference, logged as one change: an empty graph is filled
+        like an act write (streamed; `add_act_graph`), otherwise one SPARQL update (DELETE DATA, then INSERT
+        DATA), which Oxigraph runs as one transaction (tests/test_eli_view.py checks that a failing update changes
+        nothing), so a view that barely changed costs little. A view holds no blank nodes (DELETE DATA cannot name
+        them): a graph with one is refused."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
-        new = {q if q.graph_name == graph else Quad(q.subject, q.predicate, q.object, graph) for q in quads}
-        data = self._data_block
+        into = (q if q.graph_name == graph else Quad(q.subject, q.predicate, q.object, graph) for q in quads)
         try:
             with self._write_lock:
+                if next(iter(self._store.quads_for_pattern(None, None, None, graph)), None) is None:
+                    self._fill(graph, into)
+                    return
+                new = set(into)
                 old = set(self._store.quads_for_pattern(None, None, None, graph))
+                if any(_blank(q) for q in new | old):
+                    raise ValueError("a view graph cannot hold blank nodes")
                 if old == new:
                     self._views_rebuilt(graph)
                     return
                 self._dirty = True
-                if not old:
-                    self._store.extend(new)
-                elif any(
-                    isinstance(q.subject, pyoxigraph.BlankNode) or isinstance(q.object, pyoxigraph.BlankNode)
-                    for q in old | new
-                ):
-                    self._store.update(f"DROP SILENT GRAPH {graph} ;\nINSERT DATA {data(graph, new)}")
-                else:
-                    self._store.update(f"DELETE DATA {data(graph, old - new)} ;\nINSERT DATA {data(graph, new - old)}")
+                removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
+                entry = self._journal.begin(
+                    graph.value, self._last_change + 1, _serialized(added), _serialized(removed, lines=True)
+                )
+                self._commit(entry, len(added), bulk=False, removed=removed)
+                self._log(entry, datetime.now(UTC), (), (len(added), len(removed)))
+                self._journal.end(entry)
                 self._views_rebuilt(graph)
-        except (OSError, SyntaxError, RuntimeError) as exc:
+        except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc
 
-    @staticmethod
-    def _data_block(graph: NamedNode, quads: Iterable[Quad]) -> str:
-        """A SPARQL DATA block putting the quads' triples in a graph (N-Triples is valid syntax inside it)."""
-        triples = pyoxigraph.serialize((q.triple for q in quads), format=RdfFormat.N_TRIPLES).decode()
-        return f"{{ GRAPH {graph} {{\n{triples}}} }}"
+    def _fill(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        """An empty view graph filled, streamed through the journal (a large one by the bulk loader)."""
+        additions = _Additions(quads, None, None)
+        entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
+        if additions.blank:
+            self._journal.end(entry)
+            raise ValueError("a view graph cannot hold blank nodes")
+        if additions.count:
+            self._dirty = True
+            self._commit(entry, additions.count, bulk=additions.count >= BULK_THRESHOLD)
+            self._log(entry, datetime.now(UTC), (), (additions.count, 0))
+        self._journal.end(entry)
+        self._views_rebuilt(graph)
 
 
-def _parse(nquads: bytes) -> Iterable[Quad]:
-    return pyoxigraph.parse(nquads, format=RdfFormat.N_QUADS)
+class _Additions:
+    """The quads of a write that `store` lacks (all of them when `store` is None), serialised as N-Quads chunks as
+    they are read, with the commit's times in place of the provisional ones (`restamp`); counted as they pass."""
+
+    def __init__(self, quads: Iterable[Quad], store: pyoxigraph.Store | None, restamp) -> None:
+        self.quads = quads
+        self.store = store
+        self.restamp = restamp
+        self.count = 0
+        self.blank = False
+
+    def chunks(self) -> Iterator[bytes]:
+        batch: list[Quad] = []
+        for quad in self.quads:
+            if self.store is not None and quad in self.store:
+                continue
+            batch.append(quad)
+            if len(batch) >= SPOOL_BATCH:
+                yield self._serialize(batch)
+                batch = []
+        if batch:
+            yield self._serialize(batch)
+
+    def _serialize(self, batch: list[Quad]) -> bytes:
+        self.count += len(batch)
+        self.blank = self.blank or any(_blank(q) for q in batch)
+        data = pyoxigraph.serialize(batch, format=RdfFormat.N_QUADS)
+        return self.restamp(data) if self.restamp else data
+
+
+def _serialized(quads: list[Quad], lines: bool = False) -> Iterator[bytes]:
+    """N-Quads of `quads`: in chunks, or one line at a time."""
+    for start in range(0, len(quads), SPOOL_BATCH):
+        data = pyoxigraph.serialize(quads[start : start + SPOOL_BATCH], format=RdfFormat.N_QUADS)
+        yield from (data.splitlines(keepends=True) if lines else [data])
+
+
+def _blank(quad: Quad) -> bool:
+    return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
+
+
+def _is_view(graph: str) -> bool:
+    return "/view/" in graph

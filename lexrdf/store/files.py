@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -16,9 +17,29 @@ def replace_atomically(path: Path, data: bytes, temporary: Path | None = None) -
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
+    _sync_directory(path.parent)
+
+
+def write_atomically(path: Path, chunks: Iterable[bytes], temporary: Path | None = None) -> None:
+    """`replace_atomically` for data written as it comes (never held whole in memory)."""
+    temporary = temporary or path.with_name(path.name + ".tmp")
+    try:
+        with open(temporary, "wb") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    os.replace(temporary, path)
+    _sync_directory(path.parent)
+
+
+def _sync_directory(directory: Path) -> None:
     with contextlib.suppress(OSError):  # not every file system can fsync a directory
-        directory = os.open(path.parent, os.O_RDONLY)
+        handle = os.open(directory, os.O_RDONLY)
         try:
-            os.fsync(directory)
+            os.fsync(handle)
         finally:
-            os.close(directory)
+            os.close(handle)

@@ -1,19 +1,25 @@
-"""The writer's journal: what makes an act write all or nothing across a crash, with its views.
+"""The writer's journal: what makes each write all or nothing across a crash, logged once, with its act's views.
 
-An act's additions of `BULK_THRESHOLD` quads or more are written with pyoxigraph's bulk loader, which is about
-twice as fast as one transaction (docs/store.md) but not transactional: a writer killed part-way may leave part of
-the data (pyoxigraph says so). And an act's views (`{act}/view/eli`) are rebuilt by a second transaction right
-after it. So before each act write the writer records an entry in `journal/` inside the store directory
-(docs/store.md):
+Every write the store commits (an act graph's additions; a view graph rebuilt) is first recorded in an entry in
+`journal/` inside the store directory (docs/store.md), holding exactly what the write will do:
 
-    journal/000001714557290411000-4242-3.write    "# lexrdf-write <act graph>" then the undo data
+    journal/000001714557290411000-4242-3.write
+        # lexrdf-write <act graph>
+        # lexrdf-change 17
+        #D <s> <p> <o> <g> .      a quad the write removes (only a view rebuild removes)
+        <s> <p> <o> <g> .         a quad the write adds that the store did not hold
 
-The undo data is, for a bulk write, the N-Quads of exactly the quads the write adds that the store did not hold
-(so removing them restores the graph as it was); nothing for a transactional write, which RocksDB commits whole.
-Once the write has committed the entry is replaced by one without undo data, and once the act's views have been
-rebuilt (or the unit of work is published) it is removed. The next writer that opens the store finds what a
-killed writer left: undo data whose quads are not all in the store means the bulk write was cut short, and those
-quads are removed in one transaction; then the act's views are rebuilt from its graph as it now is. Only then is
+The entry is an N-Quads file whose statements are the additions (the other lines are comments to a parser), so the
+bulk loader reads it directly. Additions of `BULK_THRESHOLD` quads or more are written with the bulk loader, which
+is about twice as fast as one transaction but not transactional (pyoxigraph says a crash may leave part of the
+data); other writes are one transaction. After the commit the write is appended to the transaction log as change
+17 (lexrdf.store.changelog), and the entry is replaced by its two header lines, kept until the act's views have been
+rebuilt (or the unit of work is published), then removed.
+
+The next writer that opens the store finds what a killed writer left. An entry with its data is a write that may
+not have committed: if every addition is present and no removal is, it committed, and it is logged if the log lacks
+it; otherwise whatever part of its additions is present is removed in one transaction (a bulk load cut short) and
+nothing is logged. Then the views of the acts named are rebuilt from their graphs as they now are. Only then is
 anything published.
 
 Entries are written to `<name>.tmp`, fsynced and renamed, so an entry is either whole or absent; a `.tmp` is an
@@ -25,25 +31,56 @@ from __future__ import annotations
 import itertools
 import os
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexrdf.store.files import replace_atomically
+import pyoxigraph
+from pyoxigraph import Quad, RdfFormat
+
+from lexrdf.store.files import write_atomically
 
 JOURNAL = "journal"
 SUFFIX = ".write"
 HEADER = b"# lexrdf-write "
+CHANGE = b"# lexrdf-change "
+REMOVED = b"#D "
 
 _counter = itertools.count(1)
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One act write in progress (or whose views were not yet rebuilt)."""
+    """One write in progress (or whose act's views were not yet rebuilt)."""
 
     path: Path
     graph: str
-    undo: bytes  # N-Quads of the quads the write adds that the store did not hold (empty: nothing to undo)
+    change: int  # the number its change takes in the log (0: an entry of an older writer, before the log)
+    has_data: bool  # False: the write committed and was logged; only the act's views may remain to rebuild
+
+    def added(self) -> Iterator[Quad]:
+        """The quads the write adds (streamed from the entry)."""
+        return pyoxigraph.parse(path=str(self.path), format=RdfFormat.N_QUADS)
+
+    def removed(self) -> list[Quad]:
+        """The quads the write removes."""
+        with self.path.open("rb") as handle:
+            data = b"".join(line[len(REMOVED) :] for line in handle if line.startswith(REMOVED))
+        return list(pyoxigraph.parse(data, format=RdfFormat.N_QUADS)) if data else []
+
+    def lines(self) -> tuple[Iterator[bytes], Iterator[bytes]]:
+        """(added, removed): the N-Quads lines of the write, streamed."""
+        return _lines(self.path, added=True), _lines(self.path, added=False)
+
+
+def _lines(path: Path, added: bool) -> Iterator[bytes]:
+    with path.open("rb") as handle:
+        for line in handle:
+            if line.startswith(REMOVED):
+                if not added:
+                    yield line[len(REMOVED) :]
+            elif added and not line.startswith(b"#") and line.strip():
+                yield line
 
 
 class Journal:
@@ -52,21 +89,23 @@ class Journal:
     def __init__(self, store_directory: Path) -> None:
         self.root = store_directory / JOURNAL
 
-    def begin(self, graph: str, undo: bytes = b"") -> Path:
-        """Record, durably, that `graph` is about to be written (with the data that undoes it); its entry's path."""
+    def begin(self, graph: str, change: int, added: Iterable[bytes], removed: Iterable[bytes] = ()) -> Entry:
+        """Record, durably, what a write of `graph` is about to do (N-Quads lines); its entry."""
         self.root.mkdir(exist_ok=True)
         name = f"{time.time_ns():021d}-{os.getpid()}-{next(_counter)}{SUFFIX}"
         path = self.root / name
-        self._write(path, HEADER + f"<{graph}>\n".encode() + undo)
-        return path
+        head = self._head(graph, change)
+        write_atomically(path, itertools.chain([head], (REMOVED + line for line in removed), added))
+        return Entry(path, graph, change, True)
 
-    def committed(self, entry: Path, graph: str) -> None:
-        """The write committed: drop the undo data, keep the entry until the act's views are rebuilt."""
-        self._write(entry, HEADER + f"<{graph}>\n".encode())
+    def committed(self, entry: Entry) -> Entry:
+        """The write committed and was logged: drop its data, keep the entry until the act's views are rebuilt."""
+        write_atomically(entry.path, [self._head(entry.graph, entry.change)])
+        return Entry(entry.path, entry.graph, entry.change, False)
 
-    def end(self, entry: Path) -> None:
+    def end(self, entry: Entry) -> None:
         """The write and its views are done."""
-        entry.unlink(missing_ok=True)
+        entry.path.unlink(missing_ok=True)
 
     def entries(self) -> list[Entry]:
         """What a killed writer left, oldest first (entries that never began are removed)."""
@@ -79,16 +118,23 @@ class Journal:
                 continue
             if not path.name.endswith(SUFFIX):
                 continue
-            data = path.read_bytes()
-            header, _, undo = data.partition(b"\n")
-            if not header.startswith(HEADER):
-                continue
-            graph = header[len(HEADER) :].decode().strip().removeprefix("<").removesuffix(">")
-            found.append(Entry(path, graph, undo))
+            graph, change, has_data = None, 0, False
+            with path.open("rb") as handle:
+                for number, line in enumerate(handle):
+                    if number == 0 and line.startswith(HEADER):
+                        graph = line[len(HEADER) :].decode().strip().removeprefix("<").removesuffix(">")
+                    elif line.startswith(CHANGE):
+                        change = int(line[len(CHANGE) :])
+                    elif line.strip():
+                        has_data = True
+                        break
+            if graph is not None:
+                found.append(Entry(path, graph, change, has_data))
         return found
 
-    def _write(self, path: Path, data: bytes) -> None:
-        replace_atomically(path, data)
+    @staticmethod
+    def _head(graph: str, change: int) -> bytes:
+        return HEADER + f"<{graph}>\n".encode() + CHANGE + f"{change}\n".encode()
 
 
 __all__ = ["JOURNAL", "Entry", "Journal"]

@@ -27,6 +27,7 @@ from pathlib import Path
 import pyoxigraph
 
 from lexrdf.settings import DEFAULT_SNAPSHOT_GRACE_SECONDS as DEFAULT_GRACE_SECONDS
+from lexrdf.store.changelog import write_through
 from lexrdf.store.files import replace_atomically
 
 SNAPSHOTS = "snapshots"
@@ -96,16 +97,21 @@ class Snapshots:
                 found.append(Snapshot(parsed[0], parsed[1], entry))
         return sorted(found, key=lambda snapshot: snapshot.sequence)
 
-    def publish(self, store: pyoxigraph.Store, grace_seconds: float = DEFAULT_GRACE_SECONDS) -> Snapshot:
+    def publish(
+        self, store: pyoxigraph.Store, grace_seconds: float = DEFAULT_GRACE_SECONDS, changes_through: int = 0
+    ) -> Snapshot:
         """Checkpoint `store` (the primary, opened read-write by the caller, who thus holds its lock) as the next
-        snapshot, point CURRENT at it, then prune. A checkpoint is written to `<name>.tmp` and renamed by RocksDB
-        when complete; the pointer is replaced atomically, so a writer killed at any step publishes nothing."""
+        snapshot, recording the last change of the transaction log it holds (`changes_through`; see
+        lexrdf.store.changelog), point CURRENT at it, then prune. A checkpoint is written to `<name>.tmp` and
+        renamed by RocksDB when complete; the pointer is replaced atomically, so a writer killed at any step
+        publishes nothing."""
         self.root.mkdir(exist_ok=True)
         self.remove_unfinished()
         sequence = max((s.sequence for s in self.published()), default=0) + 1
         published_ms = time.time_ns() // 1_000_000
         snapshot = Snapshot(sequence, published_ms, self.root / snapshot_name(sequence, published_ms))
         store.backup(str(snapshot.path))
+        write_through(snapshot.path, changes_through)
         self._point_at(snapshot.name)
         self.prune(grace_seconds)
         return snapshot

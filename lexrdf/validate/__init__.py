@@ -126,6 +126,25 @@ def validate_quads(
     return validate_store(memory, graph, shapes, locate)
 
 
+def validate_files(
+    graph: NamedNode,
+    stored: Path,
+    added: Path,
+    directory: Path,
+    shapes: CompiledShapes | None = None,
+    locate: str = "all",
+) -> Report:
+    """Validate one act graph too large for a memory store: what is stored (N-Triples of the graph) and what is
+    added (N-Quads in it) are bulk-loaded into a scratch store on disk in `directory`, whose memory RocksDB bounds."""
+    scratch = pyoxigraph.Store(str(directory))
+    try:
+        scratch.bulk_load(path=str(stored), format=RdfFormat.N_TRIPLES, to_graph=graph)
+        scratch.bulk_load(path=str(added), format=RdfFormat.N_QUADS)
+        return validate_store(scratch, graph, shapes, locate)
+    finally:
+        del scratch
+
+
 def validate_with_pyshacl(
     store: pyoxigraph.Store, graph: NamedNode | None = None, shapes: CompiledShapes | None = None
 ) -> Report:
@@ -174,4 +193,12 @@ def _owner(shapes: Graph, source) -> tuple[str, str | None]:
     return str(parent), key
 
 
-__all__ = ["Report", "ValidationResult", "validate_store", "validate_quads", "validate_with_pyshacl", "Path"]
+__all__ = [
+    "Report",
+    "ValidationResult",
+    "validate_store",
+    "validate_quads",
+    "validate_files",
+    "validate_with_pyshacl",
+    "Path",
+]

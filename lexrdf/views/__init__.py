@@ -16,6 +16,7 @@ rebuilt rather than versioned. This module only runs the files; what a view says
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -46,6 +47,10 @@ def is_view_graph(graph: NamedNode) -> bool:
 
 def construct(store: Store, act: str, name: str = "eli", today: date | None = None) -> list[Triple]:
     """The triples of one view of one act graph, computed now from what the store holds (nothing is written)."""
+    return list(_constructed(store, act, name, today))
+
+
+def _constructed(store: Store, act: str, name: str, today: date | None) -> Iterator[Triple]:
     built = datetime.now(UTC)
     values = {
         "act": act,
@@ -53,18 +58,29 @@ def construct(store: Store, act: str, name: str = "eli", today: date | None = No
         "today": (today or built.date()).isoformat(),
         "built": built.isoformat(),
     }
-    return list(store.sparql(views()[name].bound(values)))
+    return iter(store.sparql(views()[name].bound(values)))
 
 
 def refresh(store: Store, act: str, today: date | None = None) -> int:
-    """Rebuild every view of the act graph `act` and replace each view graph whole; the quads written."""
+    """Rebuild every view of the act graph `act` and replace each view graph whole (streamed from the CONSTRUCT
+    into the store's write); the quads written."""
     written = 0
     for name in views():
         graph = view_graph(act, name)
-        quads = [Quad(t.subject, t.predicate, t.object, graph) for t in construct(store, act, name, today)]
-        store.replace_graph(graph, quads)
-        written += len(quads)
+        counted = _Counted(Quad(t.subject, t.predicate, t.object, graph) for t in _constructed(store, act, name, today))
+        store.replace_graph(graph, counted)
+        written += counted.count
     return written
 
 
-__all__ = ["VIEWS_DIR", "construct", "is_view_graph", "refresh", "view_graph", "views"]
+class _Counted:
+    """An iterable that counts what passes through it."""
+
+    def __init__(self, items: Iterable[Quad]) -> None:
+        self.items = items
+        self.count = 0
+
+    def __iter__(self) -> Iterator[Quad]:
+        for item in self.items:
+            self.count += 1
+            yield item

@@ -1,0 +1,145 @@
+"""A spool: the quads of one write, in memory while they are few and on disk as N-Quads once they are many.
+
+An act's write can hold millions of quads (a 100 MB act: about 8 million). As pyoxigraph objects in a list they
+take about 550 bytes each, several times the act's own model, so a write collects them here instead: the first
+`memory_limit` stay in a list (small writes, the common case, never touch the disk), and past that every quad is
+serialised to a file in batches as it is added. Reading it back (`__iter__`, `chunks`) streams from the file.
+
+The quads a planner must look at again (which events and changesets the write records; see `lexrdf.ingest`) are
+kept aside as they pass (`kept`), so no one needs to read the whole spool to find them.
+
+>>> from pyoxigraph import NamedNode
+>>> spool = QuadSpool(memory_limit=2)
+>>> g = NamedNode("https://e.org/g")
+>>> spool.extend(Quad(NamedNode(f"https://e.org/{i}"), g, g, g) for i in range(3))
+>>> len(spool), spool.spilled, [q.subject.value for q in spool]
+(3, True, ['https://e.org/0', 'https://e.org/1', 'https://e.org/2'])
+>>> spool.close()
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pyoxigraph
+from pyoxigraph import Quad, RdfFormat
+
+MEMORY_LIMIT = 200_000  # quads kept as objects before the spool moves to disk
+BATCH = 20_000  # quads serialised to the file at a time
+
+
+class QuadSpool:
+    """An append-only sequence of quads, spilled to an N-Quads file past `memory_limit`."""
+
+    def __init__(
+        self,
+        directory: Path | None = None,
+        memory_limit: int | None = None,
+        keep: Callable[[Quad], bool] | None = None,
+    ) -> None:
+        self.directory = directory
+        self.memory_limit = MEMORY_LIMIT if memory_limit is None else memory_limit
+        self._keep = keep
+        self.kept: list[Quad] = []  # the quads `keep` chose, in order
+        self._buffer: list[Quad] = []
+        self._count = 0
+        self._path: Path | None = None
+        self._file = None
+
+    def append(self, quad: Quad) -> None:
+        self._buffer.append(quad)
+        self._count += 1
+        if self._keep is not None and self._keep(quad):
+            self.kept.append(quad)
+        if len(self._buffer) >= (BATCH if self._file is not None else self.memory_limit):
+            self._spill()
+
+    def extend(self, quads: Iterable[Quad]) -> None:
+        for quad in quads:
+            self.append(quad)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+    @property
+    def spilled(self) -> bool:
+        """Whether the quads are on disk (the spool outgrew `memory_limit`)."""
+        return self._file is not None
+
+    def __iter__(self) -> Iterator[Quad]:
+        if self._file is None:
+            yield from list(self._buffer)
+            return
+        yield from pyoxigraph.parse(path=str(self.path()), format=RdfFormat.N_QUADS)
+
+    def chunks(self) -> Iterator[list[Quad]]:
+        """The quads in lists of at most `BATCH`, streamed."""
+        chunk: list[Quad] = []
+        for quad in self:
+            chunk.append(quad)
+            if len(chunk) >= BATCH:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    def path(self) -> Path:
+        """The N-Quads file holding every quad (writing it first if the spool is still in memory)."""
+        if self._file is None:
+            self._open()
+        self._spill()
+        self._file.flush()  # type: ignore[union-attr]
+        return self._path  # type: ignore[return-value]
+
+    @contextmanager
+    def scratch(self) -> Iterator[Path]:
+        """A scratch directory beside the spool's file, removed on exit (a killed writer's is removed by the next
+        writer, as spool files are)."""
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="spool-", dir=self.directory) as name:
+            yield Path(name)
+
+    def close(self) -> None:
+        """Drop the quads and remove the file."""
+        self._buffer = []
+        self.kept = []
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+        if self._path is not None:
+            self._path.unlink(missing_ok=True)
+            self._path = None
+
+    def _open(self) -> None:
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix="spool-", suffix=".nq", dir=self.directory)
+        os.close(handle)
+        self._path = Path(name)
+        self._file = open(self._path, "wb")  # noqa: SIM115 - kept open while quads are added
+
+    def _spill(self) -> None:
+        if self._file is None:
+            self._open()
+        if self._buffer:
+            self._file.write(pyoxigraph.serialize(self._buffer, format=RdfFormat.N_QUADS))  # type: ignore[union-attr]
+            self._buffer = []
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def is_spool_file(name: str) -> bool:
+    """Whether a file or directory name is one a spool writes (a writer removes those a killed one left)."""
+    return name.startswith("spool-")
+
+
+__all__ = ["BATCH", "MEMORY_LIMIT", "QuadSpool", "is_spool_file"]
