@@ -1,4 +1,4 @@
-"""The command line: `lexrdf ingest`, `lexrdf query`, `lexrdf queries`, `lexrdf serve`.
+"""The command line: `lexrdf ingest`, `lexrdf query`, `lexrdf queries`, `lexrdf dump`, `lexrdf serve`.
 
 Errors are one readable line on stderr and a non-zero exit; `--verbose` adds the detail.
 """
@@ -373,6 +373,54 @@ def shapes(
 
 
 @app.command()
+def dump(
+    out_dir: Annotated[Path, typer.Option("--out", help="The folder to write (replaced whole when complete).")],
+    store: StoreOption = None,
+    base_iri: BaseOption = None,
+    rdf_format: Annotated[str, typer.Option("--format", help="nq, trig or ttl (Turtle: no graph names).")] = "nq",
+    gzip: Annotated[bool, typer.Option("--gzip", help="Compress the data files (.gz).")] = False,
+    since: Annotated[
+        int | None, typer.Option("--since", min=0, help="Also write the changes after change K (RDF Patch).")
+    ] = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Dump the newest published snapshot: the whole dataset and one file per act, with checksums, the ontology,
+    the shapes, a DCAT catalogue and a VoID description (docs/dumps.md)."""
+
+    def run():
+        from lexrdf.dumps import write_dump
+
+        lex = _open(store, base_iri, read_only=True)
+        try:
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            ) as bar:
+                tasks: dict[str, Any] = {}
+
+                def progress(stage: str, done: int, total: int) -> None:
+                    if stage not in tasks:
+                        tasks[stage] = bar.add_task(stage, total=total)
+                    bar.update(tasks[stage], completed=done)
+
+                manifest = write_dump(lex.store, out_dir, lex.settings, rdf_format, gzip, since, progress)
+        finally:
+            lex.close()
+        data = [f for f in manifest.files if f.kind in ("dataset", "act")]
+        out.print(
+            f"{out_dir}: {len(data) - 1} acts, {manifest.quads:,} quads, {sum(f.size for f in data):,} bytes of data, "
+            f"changes through {manifest.changes_through}",
+            highlight=False,
+        )
+
+    _guarded(verbose, run)
+
+
+@app.command()
 def serve(
     store: StoreOption = None,
     base_iri: BaseOption = None,
@@ -382,12 +430,19 @@ def serve(
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Worker processes, each reading the newest published snapshot.")
     ] = 1,
+    dumps: Annotated[
+        Path | None, typer.Option("--dumps", help="The dump folder served under /dumps/ (default <store>/dumps).")
+    ] = None,
+    write_dump: Annotated[
+        bool, typer.Option("--dump", help="Write a fresh dump (N-Quads, gzipped) into the dump folder first.")
+    ] = False,
     verbose: VerboseOption = False,
 ) -> None:
     """Serve the HTTP API and the SPARQL endpoint over a store, read-only: `lexrdf ingest` and `lexrdf query` work
     on the same store meanwhile, and what an ingest publishes is served from the next request."""
 
     def run():
+        import dataclasses
         import os
 
         import uvicorn
@@ -395,13 +450,23 @@ def serve(
         from lexrdf.api import Lexrdf
 
         settings = Settings.from_env(store=store, base_iri=base_iri)
+        if dumps is not None:
+            settings = dataclasses.replace(settings, dumps=dumps)
         if sample:
             lex = Lexrdf.open(settings)
             try:
                 out.print(f"sample corpus: {lex.ingest([SAMPLES]).line()}", highlight=False)
             finally:
                 lex.close()
-        Lexrdf.open(settings, read_only=True).close()  # no store there: one line now, not a failed worker later
+        reader = Lexrdf.open(settings, read_only=True)  # no store there: one line now, not a failed worker later
+        try:
+            if write_dump:
+                from lexrdf.dumps import write_dump as dump_store
+
+                manifest = dump_store(reader.store, settings.dumps_dir, settings, "nq", True)
+                out.print(f"dump: {settings.dumps_dir} ({manifest.quads:,} quads), served at /dumps/", highlight=False)
+        finally:
+            reader.close()
         options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", "timeout_graceful_shutdown": 5}
         if workers == 1:
             from lexrdf.web.app import create_app

@@ -11,6 +11,7 @@ DEFAULT_BASE_IRI = "https://lexrdf.example.org"
 DEFAULT_STORE = Path("lexrdf-data")
 DEFAULT_SNAPSHOT_GRACE_SECONDS = 600.0  # longer than any query runs (docs/store.md)
 DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker processes behind /sparql
+DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the dumps' and descriptions' dct:license
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ DEFAULT_SOURCE_LIMITS = SourceLimits()
 class Settings:
     """Runtime configuration; `from_env` reads LEXRDF_BASE_IRI, LEXRDF_STORE, LEXRDF_SNAPSHOT_GRACE_SECONDS and
     LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
-    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES and the source limits (`SourceLimits`) LEXRDF_MAX_FILE_MB,
-    LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS."""
+    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE and the source limits
+    (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS."""
 
     store: Path = DEFAULT_STORE
     base_iri: str = DEFAULT_BASE_IRI
@@ -72,6 +73,13 @@ class Settings:
 
     admin_token: str | None = field(default=None, repr=False)  # /admin/*: bearer token (LEXRDF_ADMIN_TOKEN); None: off
     admin_max_upload_bytes: int = 16 * 1024 * 1024  # /admin/*: the largest upload (LEXRDF_ADMIN_MAX_UPLOAD_BYTES)
+    dumps: Path | None = None  # the folder /dumps/ serves (LEXRDF_DUMPS); None: <store>/dumps
+    licence: str = DEFAULT_LICENCE  # the licence the catalogue states (LEXRDF_LICENCE)
+
+    @property
+    def dumps_dir(self) -> Path:
+        """The folder of the published dump (`lexrdf dump --out`), served under /dumps/."""
+        return Path(self.dumps) if self.dumps is not None else Path(self.store) / "dumps"
 
     @property
     def source_limits(self) -> SourceLimits:
@@ -96,4 +104,6 @@ class Settings:
             max_units=int(os.environ.get("LEXRDF_MAX_UNITS", SourceLimits.max_units)),
             admin_token=os.environ.get("LEXRDF_ADMIN_TOKEN") or None,
             admin_max_upload_bytes=int(os.environ.get("LEXRDF_ADMIN_MAX_UPLOAD_BYTES", 16 * 1024 * 1024)),
+            dumps=Path(os.environ["LEXRDF_DUMPS"]) if os.environ.get("LEXRDF_DUMPS") else None,
+            licence=os.environ.get("LEXRDF_LICENCE") or DEFAULT_LICENCE,
         )

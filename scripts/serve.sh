@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Install lexrdf into .venv, ingest the bundled sample corpus into ./lexrdf-data and serve it on port 8000.
+# Install lexrdf into .venv, ingest the bundled sample corpus into ./lexrdf-data, dump it into ./lexrdf-data/dumps
+# (served under /dumps/) and serve it on port 8000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/pip install --quiet --upgrade pip
 .venv/bin/pip install --quiet -e .
-exec .venv/bin/lexrdf serve --sample --store lexrdf-data "$@"
+exec .venv/bin/lexrdf serve --sample --dump --store lexrdf-data "$@"

@@ -8,6 +8,7 @@ from typing import IO, Any, Protocol
 
 from pyoxigraph import NamedNode, Quad, QuerySolutions
 
+from lexrdf.store.changelog import ChangeLog
 from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Clock, Pending
 
@@ -20,6 +21,14 @@ class Store(Protocol):
         writer undoes a write cut short and rebuilds the act's views; lexrdf.store.journal). The changesets in
         `pending` get their transaction times right before the write commits (see lexrdf.txtime), from `clock`,
         with no other write in between."""
+
+    @property
+    def changelog(self) -> ChangeLog:
+        """The transaction log: every committed write as a numbered RDF Patch (lexrdf.store.changelog)."""
+
+    @property
+    def changes_through(self) -> int:
+        """The number of the last change this store shows (for a reader, the last its snapshot holds)."""
 
     @property
     def clock(self) -> Clock:

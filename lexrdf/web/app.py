@@ -4,6 +4,9 @@
 - `/sparql`: the public SPARQL 1.1 endpoint, queries run in killable worker processes (lexrdf.web.sparql)
 - everything lexrdf mints under the base IRI, dereferenced with content negotiation (lexrdf.web.linked_data),
   HTML pages rendered by lexrdf.web.pages
+- `/changes`, `/changes/{K}`, `/changes.atom`, `/events.atom`: the transaction log as RDF Patch and the two Atom
+  feeds (lexrdf.web.changes, docs/sync.md)
+- `/dumps/`, `/catalog.ttl`, `/void.ttl`, `/sitemap.xml`: the data dumps and the descriptions (lexrdf.web.dumps)
 - `/admin/*`: the only writes, behind a bearer token from configuration (lexrdf.web.admin)
 - errors as problem+json everywhere (lexrdf.web.errors)
 """
@@ -19,7 +22,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from lexrdf.api import Lexrdf
 from lexrdf.satgraph.router import router as satgraph_router
 from lexrdf.settings import Settings
-from lexrdf.web import admin, api, assets, errors, linked_data, pages, parameters, sparql
+from lexrdf.web import admin, api, assets, changes, dumps, errors, linked_data, pages, parameters, sparql
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -64,5 +67,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(satgraph_router())
     app.include_router(admin.router())  # the only writes: behind a bearer token (lexrdf.web.admin)
     app.include_router(pages.router)
+    app.include_router(changes.router)  # /changes, /changes.atom, /events.atom (lexrdf.web.changes)
+    app.include_router(dumps.router())  # /dumps/, /catalog.ttl, /void.ttl, /sitemap.xml (lexrdf.web.dumps)
     app.include_router(linked_data.router)  # last: it answers every other path under the base IRI
     return app

@@ -37,7 +37,8 @@ def from_environment(env: Mapping[str, str]) -> Settings:
     if VARIABLE not in env:
         return Settings.from_env()
     fields = json.loads(env[VARIABLE])
-    return Settings(**{**fields, "store": Path(fields["store"])})
+    dumps = Path(fields["dumps"]) if fields.get("dumps") else None
+    return Settings(**{**fields, "store": Path(fields["store"]), "dumps": dumps})
 
 
 def app() -> FastAPI:

@@ -1,0 +1,293 @@
+"""Writing a dump: every graph of one published snapshot, streamed to files, checksummed and described.
+
+The folder it writes (`lexrdf dump --out DIR`; docs/dumps.md):
+
+    lexrdf.nq[.gz]                 the whole dataset: every act file below, one after the other (and the default
+                                   graph first, if it holds anything)
+    acts/{act}.nq[.gz]             one act graph and its view graphs ({act}/view/eli), graph names kept
+    ontology/lexrdf.ttl, shapes/*.ttl
+    changes-{K+1}-{N}.rdfp         with --since K: the changes after K as RDF Patch (lexrdf.feeds.changes)
+    dump.json, catalog.ttl, void.ttl, SHA256SUMS
+
+Graphs are written in the order of their IRIs, each graph's quads in the store's own key order, so the same
+snapshot gives byte-identical files; a gzip member has no time and no file name in its header. The whole file is
+the concatenation of the act files (gzip members concatenate into one valid gzip file): each graph is serialised
+once, into both at a time. Nothing is held in memory but a buffer: pyoxigraph writes each graph straight into the
+files, through a SHA-256 each. The VoID counts run in a thread beside the writing. The folder is written beside
+DIR and renamed onto it when complete; a folder that is not a dump is never replaced.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pyoxigraph
+from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
+
+from lexrdf.dumps.catalog import catalog_turtle
+from lexrdf.dumps.checksums import Hashing, sha256_file, write_sums
+from lexrdf.dumps.formats import FORMATS, DumpFormat
+from lexrdf.dumps.manifest import MANIFEST, DumpFile, Manifest
+from lexrdf.dumps.names import FileNames
+from lexrdf.dumps.void import statistics, void_turtle
+from lexrdf.errors import LexrdfError
+from lexrdf.queries import load_library
+from lexrdf.settings import Settings
+from lexrdf.vocab import PREFIXES
+
+ROOT = Path(__file__).resolve().parents[2]
+ONTOLOGY = ROOT / "ontology" / "lexrdf.ttl"
+SHAPES = ROOT / "shapes"
+ACTS = "acts"
+VIEW_SEGMENT = "/view/"
+GZIP_LEVEL = 6
+Progress = Callable[[str, int, int], None]
+
+
+class DumpError(LexrdfError):
+    """A dump that cannot be written where it was asked (nothing was changed there)."""
+
+
+def graph_parts(raw: pyoxigraph.Store) -> list[tuple[str, list[NamedNode]]]:
+    """Each act graph (any named graph that is not a view) with its view graphs after it, in IRI order; a view
+    graph whose act graph is missing is a part of its own."""
+    graphs = sorted((g for g in raw.named_graphs() if isinstance(g, NamedNode)), key=lambda g: g.value)
+    names = {g.value for g in graphs}
+    parts: dict[str, list[NamedNode]] = {}
+    for graph in graphs:
+        head, sep, _ = graph.value.rpartition(VIEW_SEGMENT)
+        owner = head if sep and head in names else graph.value
+        parts.setdefault(owner, []).append(graph)
+    return sorted(parts.items())
+
+
+def write_graphs(raw: pyoxigraph.Store, graphs: Iterable[NamedNode | DefaultGraph], form: DumpFormat, output: Any):
+    """Serialise graphs one after the other into a binary writer, streaming (Turtle drops the graph names)."""
+    for graph in graphs:
+        if form.graphs:
+            quads = raw.quads_for_pattern(None, None, None, graph)
+            if form.rdf_format == RdfFormat.TRIG:
+                pyoxigraph.serialize(quads, output, form.rdf_format, prefixes=PREFIXES)
+            else:
+                pyoxigraph.serialize(quads, output, form.rdf_format)
+        else:
+            raw.dump(output, form.rdf_format, from_graph=graph, prefixes=PREFIXES)
+
+
+class _Both:
+    """Writes each block to two writers: an act file and the whole file."""
+
+    def __init__(self, first: Hashing, second: Hashing) -> None:
+        self.first, self.second = first, second
+
+    def write(self, data: bytes) -> int:
+        self.first.write(data)
+        self.second.write(data)
+        return len(data)
+
+    def flush(self) -> None:
+        self.first.flush()
+        self.second.flush()
+
+
+def _write_member(
+    raw: pyoxigraph.Store, graphs: list[NamedNode | DefaultGraph], form: DumpFormat, compress: bool, sink: Any
+) -> None:
+    if compress:  # no time and no file name in the header: the same graphs give the same bytes
+        with gzip.GzipFile(filename="", mode="wb", compresslevel=GZIP_LEVEL, fileobj=sink, mtime=0) as member:
+            write_graphs(raw, graphs, form, member)
+    else:
+        write_graphs(raw, graphs, form, sink)
+
+
+def _check_target(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MANIFEST).is_file())):
+        raise DumpError(f"{out} exists and is not a lexrdf dump; nothing was written (choose another --out)")
+
+
+def _moment_ms(published_ms: int) -> str:
+    return datetime.fromtimestamp(published_ms / 1000, UTC).isoformat().replace("+00:00", "Z")
+
+
+def _latest_change(raw: pyoxigraph.Store) -> str | None:
+    rows = list(raw.query(load_library()["_latest-changeset"].text, use_default_graph_as_union=True))
+    latest = rows[0]["latest"] if rows else None
+    return latest.value if latest is not None else None
+
+
+def _copy(source: Path, folder: Path, relative: str, kind: str, title: str) -> DumpFile:
+    target = folder / relative
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    return DumpFile(relative, kind, target.stat().st_size, sha256_file(target), "text/turtle", title)
+
+
+def write_dump(
+    store: Any,
+    out: Path,
+    settings: Settings,
+    format: str = "nq",
+    compress: bool = False,
+    since: int | None = None,
+    progress: Progress | None = None,
+) -> Manifest:
+    """Dump the newest published snapshot of a store (a lexrdf Store; a reader is enough) into `out`, replacing a
+    dump already there only once the new one is complete. Returns what was written."""
+    form = FORMATS.get(format)
+    if form is None:
+        raise DumpError(f"--format {format!r}: use one of {', '.join(FORMATS)}")
+    out = Path(out)
+    _check_target(out)
+    store.refresh()
+    changes_through = int(getattr(store, "changes_through", 0))  # refreshes: read it before taking the snapshot
+    raw = store.raw
+    snapshot = getattr(store, "snapshot", None)
+    _remove_stale(out)
+    partial = out.parent / f".{out.name}.partial-{os.getpid()}"
+    (partial / ACTS).mkdir(parents=True)
+    try:
+        manifest = _write_folder(
+            raw, store, partial, settings, form, compress, since, changes_through, snapshot, progress
+        )
+        _swap(partial, out)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    return manifest
+
+
+def _write_folder(
+    raw: pyoxigraph.Store,
+    store: Any,
+    folder: Path,
+    settings: Settings,
+    form: DumpFormat,
+    compress: bool,
+    since: int | None,
+    changes_through: int,
+    snapshot: Any,
+    progress: Progress | None,
+) -> Manifest:
+    """Everything of a dump into `folder`: the data files, the copies, the descriptions, the checksums."""
+    counting = ThreadPoolExecutor(1, thread_name_prefix="lexrdf-void")  # the counts run beside the writing
+    try:
+        counts = counting.submit(statistics, raw)
+        files = _write_files(raw, folder, settings, form, compress, progress)
+        stats = counts.result()
+    finally:
+        counting.shutdown(cancel_futures=True)
+    files += [_copy(ONTOLOGY, folder, "ontology/lexrdf.ttl", "ontology", "The lexrdf ontology (OWL)")]
+    files += [
+        _copy(path, folder, f"shapes/{path.name}", "shapes", f"SHACL shapes: {path.name}")
+        for path in sorted(SHAPES.glob("*.ttl"))
+    ]
+    if since is not None:
+        from lexrdf.feeds.changes import write_since
+
+        patch = write_since(folder, store, since)
+        relative = patch.relative_to(folder).as_posix()
+        title = f"The changes after change {since}, as RDF Patch"
+        files.append(
+            DumpFile(relative, "changes", patch.stat().st_size, sha256_file(patch), "application/rdf-patch", title)
+        )
+    if progress:
+        progress("descriptions", 0, 1)
+    issued = _moment_ms(snapshot.published_ms) if snapshot is not None else datetime.now(UTC).isoformat()
+    manifest = Manifest(
+        base_iri=settings.base_iri,
+        format=form.name,
+        compressed=compress,
+        snapshot=snapshot.path.name if snapshot is not None else None,
+        issued=issued,
+        modified=_latest_change(raw),
+        changes_through=changes_through,
+        quads=stats.triples,
+        licence=settings.licence,
+        since=since,
+        files=tuple(files),
+    )
+    (folder / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
+    (folder / "catalog.ttl").write_bytes(catalog_turtle(settings.base_iri, settings.licence, manifest))
+    (folder / "void.ttl").write_bytes(void_turtle(settings.base_iri, stats, manifest))
+    sums = [(f.path, f.sha256) for f in files]
+    sums += [(name, sha256_file(folder / name)) for name in (MANIFEST, "catalog.ttl", "void.ttl")]
+    write_sums(folder, sums)
+    if progress:
+        progress("descriptions", 1, 1)
+    return manifest
+
+
+def _write_files(
+    raw: pyoxigraph.Store, folder: Path, settings: Settings, form: DumpFormat, compress: bool, progress: Progress | None
+) -> list[DumpFile]:
+    """The whole file and the act files: each graph serialised once, into its act file and the whole file."""
+    parts = graph_parts(raw)
+    names = FileNames(settings.base_iri)
+    whole_name = form.file_name("lexrdf", compress)
+    acts: list[DumpFile] = []
+    with (folder / whole_name).open("wb") as whole_file:
+        whole = Hashing(whole_file)
+        if next(raw.quads_for_pattern(None, None, None, DefaultGraph()), None) is not None:
+            _write_member(raw, [DefaultGraph()], form, compress, whole)
+        for done, (owner, graphs) in enumerate(parts, 1):
+            relative = f"{ACTS}/{form.file_name(names.stem(owner), compress)}"
+            with (folder / relative).open("wb") as part_file:
+                part = Hashing(part_file)
+                _write_member(raw, list(graphs), form, compress, _Both(part, whole))
+            title = f"{owner}: the act graph and its views ({form.label})"
+            graph_names = tuple(g.value for g in graphs)
+            acts.append(
+                DumpFile(relative, "act", part.size, part.hexdigest(), form.media_type, title, compress, graph_names)
+            )
+            if progress:
+                progress("acts", done, len(parts))
+    dataset = DumpFile(
+        whole_name,
+        "dataset",
+        whole.size,
+        whole.hexdigest(),
+        form.media_type,
+        f"The whole dataset ({form.label})",
+        compress,
+        tuple(g.value for _, graphs in parts for g in graphs),
+    )
+    return [dataset, *acts]
+
+
+def _remove_stale(out: Path) -> None:
+    """Remove what a dump killed part-way left beside `out` (its folder in progress, or the dump it was replacing),
+    unless the process that wrote it is still running."""
+    for entry in [*out.parent.glob(f".{out.name}.partial-*"), *out.parent.glob(f".{out.name}.old-*")]:
+        pid = entry.name.rpartition("-")[2]
+        if pid.isdigit() and (int(pid) == os.getpid() or not _running(int(pid))):
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _swap(partial: Path, out: Path) -> None:
+    """Put the finished folder under its name; a dump already there is replaced (renamed away, then removed)."""
+    if not out.exists():
+        partial.rename(out)
+        return
+    _check_target(out)
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    shutil.rmtree(old, ignore_errors=True)
+    out.rename(old)
+    partial.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
