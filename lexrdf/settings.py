@@ -17,8 +17,9 @@ DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the du
 @dataclass(frozen=True)
 class SourceLimits:
     """What one source file may hold before ingest refuses it (naming the file, the line, the limit and the
-    variable that raises it). They bound the memory an ingest needs, which grows with the act: its peak RSS is
-    about 180-250 bytes per byte of source (bench/memory.py: 2.5 GB for the DPA 1998 scaled to 10 MB), so
+    variable that raises it). They bound the memory an ingest needs, which grows with the act's model (its quads
+    go to disk as they are made: lexrdf.store.spool): about 600 MB plus 22 bytes per byte of source, 50 for markup
+    as dense as the DPA 1998's (bench/memory.py: 2.8 GB for a 100 MB act of 8.2 million quads), so
     `max_file_mb` is in effect a memory limit: lower it on a small machine.
 
     Nesting deeper than 256 is refused by libxml2 itself (its limit without huge_tree, which stays off, as do
