@@ -57,16 +57,36 @@ _URL_SAFE = "/:@!$&'()*+,;=-._~%"
 def router() -> APIRouter:
     """The routes; every one refuses parameters it does not declare."""
     routes = APIRouter(dependencies=[Depends(declared_only)], tags=["dumps"])
-    files, descriptions = responses(400, 404, 416), responses(400, 406)
+    files = responses(400, 404, 416)
+    described = {
+        "description": "The description, in the format asked for",
+        "content": dict.fromkeys(DESCRIPTION_TYPES, {}),
+    }
+    descriptions = {200: described, **responses(400, 406)}
     get = ["GET", "HEAD"]
     routes.add_api_route("/dumps", index, methods=get, summary="The files of the published dump", responses=files)
     routes.add_api_route("/dumps/", index, methods=get, include_in_schema=False)
     routes.add_api_route("/dumps/{name:path}", dump_file, methods=get, summary="One file of the dump", responses=files)
-    routes.add_api_route("/catalog.ttl", catalog, methods=get, summary="The DCAT catalogue", responses=descriptions)
-    routes.add_api_route("/void.ttl", void, methods=get, summary="The VoID description", responses=descriptions)
+    for path, answer, summary in (
+        ("/catalog.ttl", catalog, "The DCAT catalogue"),
+        ("/void.ttl", void, "The VoID description"),
+    ):
+        routes.add_api_route(
+            path, answer, methods=get, summary=summary, responses=descriptions, response_class=Response
+        )
     routes.add_api_route("/.well-known/void", void, methods=get, include_in_schema=False)
-    pages = responses(400, 404)
-    routes.add_api_route("/sitemap.xml", sitemap, methods=get, summary="Every dereferenceable page", responses=pages)
+    pages = {
+        200: {"description": "A sitemap or a sitemap index", "content": {"application/xml": {}}},
+        **responses(400, 404),
+    }
+    routes.add_api_route(
+        "/sitemap.xml",
+        sitemap,
+        methods=get,
+        summary="Every dereferenceable page",
+        responses=pages,
+        response_class=Response,
+    )
     routes.add_api_route("/sitemaps/{number}.xml", sitemap_page, methods=get, include_in_schema=False)
     return routes
 
