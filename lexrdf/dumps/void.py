@@ -66,8 +66,8 @@ def namespace(iri: str) -> str:
 
 
 def statistics(raw: pyoxigraph.Store) -> Statistics:
-    """Count the statements, subjects, classes and properties of a pyoxigraph store (the default graph and every
-    named graph, not their union)."""
+    """Count the statements, subjects, classes and properties of a store: its named graphs (lexrdf writes nothing
+    to the default graph, which a remote server may answer as the union of the named graphs)."""
     library = queries()
 
     def rows(name: str) -> list:
