@@ -32,15 +32,17 @@ from datetime import UTC, date, datetime
 
 from pyoxigraph import Literal, NamedNode, Quad
 
-from lexrdf.emit import Emitter, cited_act, date_literal
+from lexrdf.emit import Emitter, cited_act, date_literal, describe_reference
+from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
-from lexrdf.model import TEXTUAL_KINDS, ActiveModification, SourceDocument
+from lexrdf.model import TEXTUAL_KINDS, ActiveModification, ActReference, SourceDocument
 from lexrdf.store.base import Store
 from lexrdf.store.repository import EventFacts, act_provisions, earlier_iris, events_on
 from lexrdf.uris import IriMinter
-from lexrdf.vocab import EVENT_CLASSES, KIND_OF_CLASS, LEX, PROV, RDF
+from lexrdf.vocab import EVENT_CLASSES, KIND_OF_CLASS, LEX, PROV, RDF, XSD
 
+_FALSE = Literal("false", datatype=XSD.boolean)
 NewChangeset = Callable[[], tuple[str, datetime]]  # a changeset IRI and its (provisional) time
 
 
@@ -62,6 +64,9 @@ class ActiveEvent:
     supersedes: set[str] = field(default_factory=set)  # events on the act known by reference it replaces
     document: SourceDocument | None = None
     aliases: set[str] = field(default_factory=set)  # other IRIs of the source acts (minted while known by reference)
+    applied: bool = True  # false: the publisher's revised text of the target does not incorporate it yet
+    cited: dict[str, ActReference] = field(default_factory=dict)  # source acts known by reference, by reference
+    feed: str | None = None  # the changes feed it was read from (recorded by a changeset naming that file)
 
 
 @dataclass
@@ -242,6 +247,79 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
     return plan
 
 
+def plan_feeds(
+    feeds: list[EffectsFeed],
+    feed_acts: list[tuple[int, str]],
+    groups: list[list[SourceDocument]],
+    acts: list[str],
+    store: Store,
+    minter: IriMinter,
+    plan: ActivePlan,
+) -> None:
+    """Resolve the effects of changes feeds into `plan`: a feed is a source about each affected act's history (as
+    an AKN act's passive modifications are), so each effect becomes an event recorded in the graph of the act it
+    affects, which is held (`feed_acts`: the group index of each affected act, by its IRI, checked at reading).
+    The event affects the provisions the effect names (a range: each provision from the first to the last, at the
+    first one's depth), names the affecting act as its source (its IRI if held, else the act known by reference,
+    described by the feed's title for it) and the affecting provisions where that act is held and has them; an
+    effect the feed says is not applied to the revised text is ``lex:applied false``. Neither kind opens a version
+    (the text changes when a consolidation is ingested). An effect with no in-force date, or naming no provision
+    of the held act, is a notice."""
+    index_of = {act: index for index, act in feed_acts}
+    structures: dict[str, _Structure] = {}
+    stored_events: dict[str, dict[str, EventFacts]] = plan.stored
+    for feed in feeds:
+        titles = {e.affecting: e.affecting_title for e in feed.effects if e.affecting_title}
+        by_iri: dict[tuple[int, str], ActiveEvent] = {}
+        for affecting in feed.affecting_acts:
+            source_held = minter.known.act(affecting)
+            source = source_held or minter.cited_act(affecting)
+            for change in feed.active_modifications(affecting):
+                where = f"{feed.path}:{change.line}: {change.element}"
+                target = minter.known.act(change.target_work or "")
+                if target is None or target not in index_of:
+                    continue  # refused at reading: every affected act is held
+                index = index_of[target]
+                if target not in structures:
+                    structures[target] = _structure(store, target, groups[index] if index < len(groups) else [])
+                if not change.target:
+                    plan.notices.setdefault(index, []).append(f"{where} names no provision of {target}")
+                    continue
+                paths, problem = _target_paths(change, structures[target])
+                if problem:
+                    plan.notices.setdefault(index, []).append(f"{where} {problem} of {target}")
+                    continue
+                affects = {minter.provision(target, path) for path in paths}
+                if target not in stored_events:
+                    stored_events[target] = events_on(store, target)
+                name = target if source_held == target else affecting  # as the target's own ingest names it
+                if change.applied:
+                    kind, iri = _event_iri(minter, target, change, name, affects, stored_events[target])
+                else:  # not in the revised text: never the event a consolidation recorded; one of its own
+                    kind, iri = change.kind, minter.event(target, change.effective, change.kind, (name,))
+                    iri += "/not-applied"
+                event = by_iri.get((index, iri))
+                if event is None:
+                    event = by_iri[(index, iri)] = ActiveEvent(
+                        iri, change.effective, kind, target, None, target, {source}
+                    )
+                    event.applied, event.feed = change.applied, feed.path
+                    if source_held is None:
+                        event.cited[affecting] = ActReference(affecting, titles.get(affecting))
+                event.affects |= affects
+                event.portions.add(_portion(change))
+                if change.source_path and source_held:
+                    if source_held not in structures:
+                        batch = groups[acts.index(source_held)] if source_held in acts else []
+                        structures[source_held] = _structure(store, source_held, batch)
+                    path = structures[source_held].by_eid.get(change.source_path)
+                    if path:  # the affecting provision, where the act we hold has it
+                        event.source_provisions.add(minter.provision(source_held, path))
+        for (index, _), event in by_iri.items():
+            plan.events.setdefault(index, []).append(event)
+    plan.stored = stored_events
+
+
 def _portion(change: ActiveModification) -> str:
     """The portion as the amending act names it (``lex:targetPortion``): its destination, and a range's end."""
     return f"{change.destination} upTo {change.through}" if change.through else change.destination
@@ -300,7 +378,7 @@ def _change_of(
     """A stored portion read back as the change it was written for, by the rules of the mapping that splits it."""
     destination, _, through = portion.partition(" upTo ")
     for mapping in all_mappings():
-        split = split_destination(destination, destination_patterns(mapping), mapping.get("eid_separator", "__"))
+        split = split_destination(destination, destination_patterns(mapping), mapping.separator)
         if split and split[0] and minter.known.act(split[0]) == act:
             work, target, positional, expression = split
             return ActiveModification(
@@ -439,6 +517,10 @@ def active_quads(
             out.add(node, RDF.type, LEX[EVENT_CLASSES[event.kind]])
             out.add(node, LEX.date, date_literal(event.day))
             out.add(node, LEX.affectedAct, _target_node(out, event))
+            if not event.applied:
+                out.add(node, LEX.applied, _FALSE)
+            for reference, cited in sorted(event.cited.items()):  # source acts we do not hold
+                describe_reference(out, reference, cited)
             out.recorded(node)
             links = [
                 *((LEX.sourceAct, s) for s in sorted(event.sources)),
@@ -487,4 +569,4 @@ def _changeset(pending: list[Quad], source_file: str) -> tuple[str | None, Liter
     return chosen, moment if isinstance(moment, Literal) else None
 
 
-__all__ = ["ActiveEvent", "ActivePlan", "active_quads", "plan_active", "resolve_steps"]
+__all__ = ["ActiveEvent", "ActivePlan", "active_quads", "plan_active", "plan_feeds", "resolve_steps"]

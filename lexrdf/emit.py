@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lexrdf.mapping.spec import all_mappings
-from lexrdf.model import SourceDocument
+from lexrdf.model import ActReference, SourceDocument
 from lexrdf.uris import IriMinter, PortionPaths, identifier_forms
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
 from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD
@@ -228,12 +228,16 @@ def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNo
     held = out.minter.known.act(reference)
     if held:
         return NamedNode(held)
+    return describe_reference(out, reference, document.cited_acts.get(reference))
+
+
+def describe_reference(out: Emitter, reference: str, cited: ActReference | None) -> NamedNode:
+    """An act known only by reference, described in this graph by what the citing source says of it (`cited`)."""
     node = NamedNode(out.minter.cited_act(reference))
     out.add(node, RDF.type, LEX.Act)
     for form in identifier_forms(reference):  # as written, and the work an expression URI names
         out.add(node, LEX.frbrWork, Literal(form))
     out.add(node, LEX.knownByReference, _TRUE)
-    cited = document.cited_acts.get(reference)
     if cited and cited.title:
         out.add(node, LEX.title, Literal(cited.title))
         out.add(node, RDFS.label, Literal(cited.title))
@@ -260,4 +264,4 @@ def provenance_quads(quads: Iterable[Quad], hashes: dict[str, str], submitter: s
     return added
 
 
-__all__ = ["Emitter", "QuadSink", "cited_act", "date_literal", "emit_act", "provenance_quads"]
+__all__ = ["Emitter", "QuadSink", "cited_act", "date_literal", "describe_reference", "emit_act", "provenance_quads"]

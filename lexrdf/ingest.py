@@ -16,10 +16,11 @@ from pathlib import Path
 
 from pyoxigraph import NamedNode, Quad
 
-from lexrdf.active import ActivePlan, plan_active
+from lexrdf.active import ActivePlan, active_quads, plan_active, plan_feeds
 from lexrdf.emit import emit_act, provenance_quads
 from lexrdf.errors import SourceError
-from lexrdf.mapping.engine import read_document
+from lexrdf.mapping.effects import EffectsFeed
+from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument, Unit
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, Settings, SourceLimits
 from lexrdf.source_checks import (
@@ -135,7 +136,9 @@ def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]
     return minter.act(first.jurisdiction, first.act_type, first.work_date.isoformat(), first.act_number)
 
 
-def known_acts(store: Store, groups: list[list[SourceDocument]], acts: list[str]) -> KnownActs:
+def known_acts(
+    store: Store, groups: list[list[SourceDocument]], acts: list[str], references: Iterable[str] = ()
+) -> KnownActs:
     """Which IRI names each act this ingest mentions, so that one act has one identity whatever the order of
     ingest: every identifier of an act being ingested, and every reference to an act held in the store, names
     that act's own IRI; an act being ingested that the store knew only by reference gets the IRIs minted for it
@@ -159,7 +162,8 @@ def known_acts(store: Store, groups: list[list[SourceDocument]], acts: list[str]
             minted_earlier[act] = tuple(sorted(earlier))
             linked[act] = tuple(sorted(earlier_iris(store, act)))
     looked_up: set[str] = set()
-    for reference in sorted({ref for group in groups for document in group for ref in _references(document)}):
+    named = {ref for group in groups for document in group for ref in _references(document)} | set(references)
+    for reference in sorted(named):
         for form in identifier_forms(reference):
             if form in held:
                 break
@@ -242,6 +246,7 @@ class ActWrite:
     records: int = 0
     events: int = 0
     pending: Pending = field(default_factory=Pending)  # its changesets: times fixed when the write commits
+    feed_hashes: dict[str, str] = field(default_factory=dict)  # changes feeds whose effects it records, by path
 
 
 def read_all(
@@ -249,22 +254,70 @@ def read_all(
 ) -> list[list[SourceDocument]]:
     """Read and map every file within `limits` (so that a bad one stops everything before any write), grouped by
     act; each document knows the SHA-256 of its file (its changesets record it). Only the mapped documents are
-    kept, not their XML trees."""
+    kept, not their XML trees. A changes feed among them is refused here: `read_sources` reads feeds too."""
+    groups, feeds = read_sources(paths, progress, limits)
+    if feeds:
+        raise SourceError(feeds[0].path, None, "a changes feed: read it with read_sources (ingest does)")
+    return groups
+
+
+def read_sources(
+    paths: Iterable[str | Path], progress: Progress | None = None, limits: SourceLimits = DEFAULT_SOURCE_LIMITS
+) -> tuple[list[list[SourceDocument]], list[EffectsFeed]]:
+    """`read_all`, and the changes feeds among the files (routed by their root element, lexrdf.mapping.effects)."""
     files = collect_files(paths)
     documents: list[SourceDocument] = []
+    feeds: list[EffectsFeed] = []
     for index, path in enumerate(files, 1):
         sha256 = file_sha256(path)
-        document = read_document(path, limits=limits)
-        document.source_sha256 = sha256
-        documents.append(document)
+        source = read_source(path, limits=limits)
+        source.source_sha256 = sha256
+        (feeds if isinstance(source, EffectsFeed) else documents).append(source)
         if progress:
             progress("reading", index, len(files))
     by_work: dict[str, list[SourceDocument]] = {}
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
-    return [
+    groups = [
         sorted(_one_per_expression(group), key=lambda d: (d.expression_date, d.language)) for group in by_work.values()
     ]
+    return groups, feeds
+
+
+def feed_targets(
+    feeds: list[EffectsFeed], groups: list[list[SourceDocument]], acts: list[str], minter: IriMinter
+) -> list[tuple[int, str]]:
+    """The group index and IRI of every held act the feeds affect. A feed's effects are part of the affected act's
+    history and are recorded in that act's graph, so only the effects on acts held (stored, or ingested in this run)
+    are recorded; those on any other act are left out, one notice per act naming the file, the line of its first
+    effect, the act and how many effects (ingest the act, then the feed again). A held act this run ingests nothing
+    else for gets a group of its own (no documents: only the feed's events)."""
+    found: dict[str, int] = {}
+    for feed in feeds:
+        kept, left_out = [], {}
+        for effect in feed.effects:
+            act = minter.known.act(effect.affected)
+            if act is None:
+                left_out.setdefault(effect.affected, []).append(effect)
+                continue
+            kept.append(effect)
+            if act not in found:
+                if act not in acts:
+                    groups.append([])
+                    acts.append(act)
+                found[act] = acts.index(act)
+        feed.effects = kept
+        for affected, effects in left_out.items():
+            title = f" ({effects[0].affected_title})" if effects[0].affected_title else ""
+            feed.notices.append(
+                f"{feed.path}:{effects[0].line}: {len(effects)} effect{'s' if len(effects) > 1 else ''} on "
+                f"{affected}{title}, an act not held: not recorded (ingest the act, then the feed again)"
+            )
+    return [(index, act) for act, index in found.items()]
+
+
+def _feed_references(feeds: list[EffectsFeed]) -> set[str]:
+    return {uri for feed in feeds for effect in feed.effects for uri in (effect.affected, effect.affecting)}
 
 
 def plan_late_groups(
@@ -337,25 +390,41 @@ def prepare(
 ) -> list[ActWrite]:
     """Read, map and version every file against the store, without writing: one ActWrite per act."""
     policy = policy or SourcePolicy()
+    groups, acts, minter, planned, active, feeds = _plan_all(paths, store, settings, progress, policy)
+    hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
+    writes = []
+    for i, group in enumerate(groups):
+        write = planned.get(i) or plan_act(group, acts[i], store, minter, policy)
+        write.feed_hashes = hashes
+        writes.append(_with_provenance(_with_active(write, active, i, store, minter), policy))
+    return writes
+
+
+def _plan_all(
+    paths: Iterable[str | Path],
+    store: Store,
+    settings: Settings,
+    progress: Progress | None,
+    policy: SourcePolicy,
+) -> tuple[list[list[SourceDocument]], list[str], IriMinter, dict[int, ActWrite], ActivePlan, list[EffectsFeed]]:
+    """Read every file, name each act, plan the writes that could be refused and resolve the active modifications
+    and the changes feeds' effects: everything decided before the first write."""
     minter = IriMinter(settings.base_iri)
-    groups = read_all(paths, progress, settings.source_limits)
+    groups, feeds = read_sources(paths, progress, settings.source_limits)
     acts = [act_iri_for(store, minter, group) for group in groups]
-    minter = minter.knowing(known_acts(store, groups, acts))
+    minter = minter.knowing(known_acts(store, groups, acts, _feed_references(feeds)))
+    targets = feed_targets(feeds, groups, acts, minter)
     planned = plan_late_groups(groups, acts, store, minter, policy)
     active = plan_active(groups, acts, store, minter)
-    return [
-        _with_provenance(
-            _with_active(planned.get(i) or plan_act(group, acts[i], store, minter, policy), active, i, store, minter),
-            policy,
-        )
-        for i, group in enumerate(groups)
-    ]
+    plan_feeds(feeds, targets, groups, acts, store, minter, active)
+    return groups, acts, minter, planned, active, feeds
 
 
 def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
     """Record on each changeset of the write what submitted it: the file's SHA-256 and who (`lex:sourceFile`
     already names the file)."""
     hashes = {document.path: document.source_sha256 for document in write.documents if document.source_sha256}
+    hashes |= write.feed_hashes
     write.quads.extend(provenance_quads(write.quads.kept, hashes, policy.submitter()))
     return write
 
@@ -372,7 +441,13 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
         return changeset, recorded_at
 
     source = write.documents[-1].path if write.documents else ""
-    added = active.quads(index, minter, write.quads.kept, source, new_changeset)
+    own = [event for event in active.events[index] if event.feed is None]
+    added = active_quads(own, active.stored, minter, write.quads.kept, source, new_changeset)
+    for feed in sorted({event.feed for event in active.events[index] if event.feed is not None}):
+        # a feed's events are recorded by a changeset of their own, naming the feed as its source file
+        events = [event for event in active.events[index] if event.feed == feed]
+        added += active_quads(events, active.stored, minter, [*write.quads.kept, *added], feed, new_changeset)
+        write.changed.append(feed)
     write.events += sum(1 for q in added if q.predicate == RDF.type and q.object == LEX.Event)
     write.quads.extend(added)
     return write
@@ -426,17 +501,15 @@ def ingest(
     records what submitted it."""
     started = time.perf_counter()
     policy = policy or SourcePolicy()
-    minter = IriMinter(settings.base_iri)
-    groups = read_all(paths, progress, settings.source_limits)
-    acts = [act_iri_for(store, minter, group) for group in groups]
-    minter = minter.knowing(known_acts(store, groups, acts))
-    planned = plan_late_groups(groups, acts, store, minter, policy)
-    active = plan_active(groups, acts, store, minter)
-    summary = IngestSummary(files=sum(len(group) for group in groups))
+    groups, acts, minter, planned, active, feeds = _plan_all(paths, store, settings, progress, policy)
+    hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
+    summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))
+    summary.notices.extend(notice for feed in feeds for notice in feed.notices)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
         for index, group in enumerate(groups, 1):
             write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter, policy)
+            write.feed_hashes = hashes
             # what the act's sources say that cannot be used, the planner's notices on them included (once planned)
             summary.notices.extend(notice for document in group for notice in document.notices)
             write = _with_provenance(_with_active(write, active, index - 1, store, minter), policy)

@@ -73,7 +73,8 @@ class ActiveModification:
     resolved against the target's own eIds at ingest. `target_work` is None when the destination is in this
     document (the act changes itself). `through` is the last provision of a range (``upTo``). `source_eid` /
     `source_path` name the amending provision: the structural unit of this act that holds the source element.
-    `element` names the textualMod (its eId) for messages.
+    `element` names the textualMod (its eId) for messages. `applied` is false for a change a changes feed lists
+    as not yet applied to the publisher's revised text.
     """
 
     kind: str
@@ -88,6 +89,7 @@ class ActiveModification:
     positional: bool = False
     target_expression: date | None = None
     through: str | None = None
+    applied: bool = True  # false: a change the source lists as not yet applied to the revised text it publishes
 
 
 @dataclass(slots=True)

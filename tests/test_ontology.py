@@ -56,6 +56,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
     "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
+    "changesThrough", "applied",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -67,6 +68,8 @@ UNALIGNED_PROPERTIES = {
     "validUntil",  # exclusive; eli:date_no_longer_in_force is inclusive (derived: validUntil minus one day)
     "currentTo",  # per changeset; eli:version_date is for legal resources, and functional
     "sourceSha256", "submittedBy",  # a changeset's provenance as strings (prov:wasAssociatedWith takes an agent)
+    "changesThrough",  # a dump's place in the transaction log: no external counterpart
+    "applied",  # a publisher's consolidation state of a change: no external counterpart
 }  # fmt: skip
 
 EVENT_KINDS = {

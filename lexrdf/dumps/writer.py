@@ -31,6 +31,7 @@ from typing import Any
 import pyoxigraph
 from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
 
+from lexrdf import resources
 from lexrdf.dumps.catalog import catalog_turtle
 from lexrdf.dumps.checksums import Hashing, sha256_file, write_sums
 from lexrdf.dumps.formats import FORMATS, DumpFormat
@@ -42,9 +43,8 @@ from lexrdf.queries import load_library
 from lexrdf.settings import Settings
 from lexrdf.vocab import PREFIXES
 
-ROOT = Path(__file__).resolve().parents[2]
-ONTOLOGY = ROOT / "ontology" / "lexrdf.ttl"
-SHAPES = ROOT / "shapes"
+ONTOLOGY = resources.ONTOLOGY_FILE
+SHAPES = resources.SHAPES_DIR
 ACTS = "acts"
 VIEW_SEGMENT = "/view/"
 GZIP_LEVEL = 6
@@ -146,7 +146,7 @@ def write_dump(
     out = Path(out)
     _check_target(out)
     store.refresh()
-    changes_through = int(getattr(store, "changes_through", 0))  # refreshes: read it before taking the snapshot
+    changes_through = store.changes_through  # read before the snapshot: a mirror replaying from it converges
     raw = store.raw
     snapshot = getattr(store, "snapshot", None)
     _remove_stale(out)

@@ -3,8 +3,9 @@
 A note such as ``Words in s. 10 substituted (19.8.2003) by <ref>S.I. 2003/1887</ref>, <ref>art. 9</ref>`` says
 what changed (the verb), when (the dates in its first parenthesised group), by which act (the first act cited
 after the dates) and by which provision of it (the next reference under that act). Which note kinds mean what,
-the verbs and the date patterns are rules of the mapping (``annotations:`` in mappings/akn.yaml); this module
-only evaluates them. It knows XML, not RDF.
+the verbs, the date patterns, the elements that cite acts and provisions in a note and the attribute naming its kind
+are rules of the mapping (``annotations:`` in mappings/akn.yaml for AKN notes, mappings/clml.yaml for CLML
+commentaries); this module only evaluates them. It knows XML, not RDF.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class _Ref:
     words: str = ""
 
 
-def _flat(note: etree._Element, ref_tag: str, range_tag: str) -> tuple[str, list[_Ref]]:
+def _flat(note: etree._Element, rules: AnnotationRules) -> tuple[str, list[_Ref]]:
     """The note's words (whitespace collapsed) and the position of every reference in them."""
     parts: list[str] = []
     refs: list[_Ref] = []
@@ -52,11 +53,12 @@ def _flat(note: etree._Element, ref_tag: str, range_tag: str) -> tuple[str, list
         if node.text:
             parts.append(node.text)
         for child in node:
-            if child.tag == ref_tag and child.get("href"):
+            if child.tag in rules.ref_tags and child.get(rules.ref_attribute):
                 words = _SPACE.sub(" ", "".join(child.itertext())).strip()
-                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("href"), words=words))
-            elif child.tag == range_tag and child.get("from"):
-                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get("from"), ranged=True))
+                offset = len(_SPACE.sub(" ", "".join(parts)))
+                refs.append(_Ref(offset, child.get(rules.ref_attribute), words=words))
+            elif child.tag == rules.range_tag and child.get(rules.range_attribute):
+                refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get(rules.range_attribute), ranged=True))
             walk(child)
             if child.tail:
                 parts.append(child.tail)
@@ -70,8 +72,14 @@ class AnnotationRules:
 
     def __init__(self, rules: dict, namespace: str) -> None:
         self.element = rules["element"]
-        self.ref_tag = f"{{{namespace}}}ref"
-        self.range_tag = f"{{{namespace}}}rref"
+        self.identifier: str = rules.get("identifier", "eId")
+        # the citations in a note (AKN: <ref href>; CLML: <Citation URI>, <CitationSubRef URI>) and ranges
+        self.ref_tags = {f"{{{namespace}}}{name}" for name in rules.get("cite", ["ref"])}
+        self.ref_attribute: str = rules.get("cite_attribute", "href")
+        self.range_tag = f"{{{namespace}}}{rules.get('range', 'rref')}"
+        self.range_attribute: str = rules.get("range_attribute", "from")
+        # the kind of note: `kind` (a regular expression, group 1) applied to the note's `kind_attribute`
+        self.kind_attribute: str = rules.get("kind_attribute", "class")
         self.kind = re.compile(rules.get("kind", r"(\w+)\s*$"))
         self.kinds: dict[str, str] = rules.get("kinds", {})
         date_pattern = rules["date"]
@@ -117,15 +125,15 @@ class AnnotationReader:
         """Every note of a kind the rules know, by its eId, as the changes it records."""
         found: dict[str, list[Statement]] = {}
         for note in meta.xpath(self.rules.element, namespaces=namespaces):
-            match = self.rules.kind.search(note.get("class") or "")
+            match = self.rules.kind.search(note.get(self.rules.kind_attribute) or "")
             kind = self.rules.kinds.get(match.group(1)) if match else None
-            if kind is None or not note.get("eId"):
+            if kind is None or not note.get(self.rules.identifier):
                 continue
-            text, refs = _flat(note, self.rules.ref_tag, self.rules.range_tag)
+            text, refs = _flat(note, self.rules)
             reader = {"textual": self.textual, "commencement": self.commencement, "modification": self.modifications}
             statements = reader[kind](text, refs, note.sourceline)
             if statements:
-                found[note.get("eId")] = statements
+                found[note.get(self.rules.identifier)] = statements
         return found
 
     def textual(self, text: str, refs: list[_Ref], line: int | None) -> list[Statement]:

@@ -1,6 +1,8 @@
-"""The engine that runs a declarative mapping over an Akoma Ntoso (or AKN-profile) document.
+"""The engine that runs a declarative mapping (mappings/*.yaml) over one source document.
 
-It knows XML and the mapping vocabulary, and produces a `SourceDocument`; it knows nothing of RDF.
+It knows XML and the mapping vocabulary, and produces a `SourceDocument`; it knows nothing of RDF, nor of any
+format: what an identifier, a window, a change or an act's type is in a format is a rule of its mapping
+(docs/mappings.md), evaluated here.
 """
 
 from __future__ import annotations
@@ -8,14 +10,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from lxml import etree
 
 from lexrdf.errors import SourceError
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
-from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, mapping_for_namespace
+from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
+from lexrdf.mapping.paths import Paths, local_name
+from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, all_mappings, mapping_for_root
 from lexrdf.model import (
     TEXTUAL_KINDS,
     ActiveModification,
@@ -51,8 +55,7 @@ def normalise_text(text: str) -> str:
     return unicodedata.normalize("NFC", collapsed).strip()
 
 
-def _local(element: etree._Element) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+_local = local_name
 
 
 class _Reader:
@@ -68,34 +71,44 @@ class _Reader:
         self.path = path
         self.limits = limits
         self.mapping = mapping
-        self.ns = {"a": mapping.namespace}
+        self.ns = mapping.namespaces
         self.root = tree.getroot()
-        doc = next((c for c in self.root if isinstance(c.tag, str)), None)
-        if doc is None:
-            raise SourceError(path, self.root.sourceline, "Akoma Ntoso root has no document element")
-        self.doc = doc
-        self.meta = doc.find("a:meta", self.ns)
-        if self.meta is None:
-            raise SourceError(path, doc.sourceline, "missing <meta> (FRBR identification)")
-        ident = self.meta.find("a:identification", self.ns)
-        self.work = ident.find("a:FRBRWork", self.ns) if ident is not None else None
-        self.expression = ident.find("a:FRBRExpression", self.ns) if ident is not None else None
-        self.manifestation = ident.find("a:FRBRManifestation", self.ns) if ident is not None else None
-        if self.work is None or self.expression is None:
-            line = (ident if ident is not None else self.meta).sourceline
-            raise SourceError(path, line, "missing FRBR identification (FRBRWork and FRBRExpression)")
-        self.by_eid: dict[str, etree._Element] = {}
-        alternatives: dict[str, set[str]] = {}  # eId -> the @period of each alternative seen
-        for element in self.root.iter():
-            eid = element.get("eId") if isinstance(element.tag, str) else None
-            if eid and self.by_eid.setdefault(eid, element) is not element:
-                self.check_alternative(eid, element, alternatives)
         self.skip = set(mapping.get("skip_text", []))
         self.inline = set(mapping.get("inline", []))
-        self.note_ref = (mapping.get("annotations") or {}).get("reference", "noteRef")
+        self.quoted = set(mapping.get("quoted", []))  # another act's text: no units inside, text kept
+        self.excluded = set(mapping.get("excluded", []))  # neither units nor text inside (contents, notes)
+        self.skip |= self.excluded
+        self.heading_paths: list[str] = mapping.get("heading_paths", [])
+        # elements pointing at an annotation, and the attribute naming it (AKN: noteRef href="#id"; CLML:
+        # CommentaryRef Ref="id", and change markers Substitution/Addition/Repeal CommentaryRef="id")
+        notes_rule = mapping.get("annotations") or {}
+        reference = notes_rule.get("reference", "noteRef")
+        if isinstance(reference, str):  # one element, its attribute `reference_attribute`
+            reference = [{"element": reference, "attribute": notes_rule.get("reference_attribute", "href")}]
+        self.note_refs: dict[str, str] = {rule["element"]: rule["attribute"] for rule in reference}
+        self.note_prefix: str = notes_rule.get("reference_prefix", "#")  # what precedes the note's identifier
         self.number_tags = set(mapping.get("number", ["num"]))
         self.heading_tags = set(mapping.get("heading", ["heading"]))
         self.units: dict[str, str] = mapping["units"]
+        self.id_attribute = mapping.id_attribute
+        self.separator = mapping.separator
+        self.period_attribute: str | None = (mapping.get("windows") or {}).get("attribute")
+        self.paths = Paths(path, self.ns, normalise_text, self.text_of)
+        document = mapping.get("document") or {"path": "."}
+        doc = self.paths.first(self.root, document["path"])
+        if not isinstance(doc, etree._Element):
+            raise SourceError(path, self.root.sourceline, document.get("missing", "root has no document element"))
+        self.doc = doc
+        self.paths.bind(doc, mapping["contexts"])
+        self.by_eid: dict[str, etree._Element] = {}
+        alternatives: dict[str, set[str]] = {}  # identifier -> the period of each alternative seen
+        attribute = self.id_attribute
+        units_only = mapping["identifier"].get("unique", "all") == "units"  # identifiers unique among units only
+        for element in self.root.iter():
+            eid = element.get(attribute) if isinstance(element.tag, str) else None
+            duplicate = eid and self.by_eid.setdefault(eid, element) is not element
+            if duplicate and (not units_only or _local(element) in self.units):
+                self.check_alternative(eid, element, alternatives)
         self.ref_titles: dict[str, str] = {}  # titles of cited acts found in commentary notes
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
 
@@ -104,76 +117,52 @@ class _Reader:
         (the single-document style: each alternative of a provision in force at another time carries its own
         ``@period``, or sits in one that does). Anything else is an error: only one of them would be kept."""
         first = self.by_eid[eid]
-        seen = alternatives.setdefault(eid, {_period_of(first)})
-        period = _period_of(element)
+        attribute, name = self.period_attribute, self.id_attribute
+        seen = alternatives.setdefault(eid, {_period_of(first, attribute)})
+        period = _period_of(element, attribute)
         if _local(element) != _local(first) or not period or period in seen or "" in seen:
             raise SourceError(
                 self.path,
                 element.sourceline,
-                f"duplicate eId {eid!r} on <{_local(element)}> (first on <{_local(first)}> at line {first.sourceline}):"
-                " an eId names one element, or alternatives of one element each with its own @period; only the first "
-                "would be kept",
+                f"duplicate {name} {eid!r} on <{_local(element)}> (first on <{_local(first)}> at line "
+                f"{first.sourceline}): an {name} names one element"
+                + (f", or alternatives of one element each with its own @{attribute}" if attribute else "")
+                + "; only the first would be kept",
             )
         seen.add(period)
 
     # -- small evaluators -------------------------------------------------------------------------
     def values(self, specs: list[str]) -> list[tuple[str, int | None]]:
-        """All non-empty values of the first spec that yields any, with their source lines.
-
-        A spec is ``context:xpath``, optionally followed by ``" ~ regex"`` whose group 1 is kept.
-        """
-        return [(text, line) for text, line, _ in self.values_with_origin(specs)]
-
-    def values_with_origin(self, specs: list[str]) -> list[tuple[str, int | None, str]]:
-        """As `values`, each with where it was read (``<FRBRdate date>``: the element and the attribute)."""
-        contexts = {
-            "work": self.work,
-            "expression": self.expression,
-            "manifestation": self.manifestation,
-            "meta": self.meta,
-            "doc": self.doc,
-        }
-        for spec in specs:
-            selector, _, pattern = spec.partition(" ~ ")
-            context_name, _, xpath = selector.partition(":")
-            if contexts[context_name] is None:
-                continue
-            found: list[tuple[str, int | None, str]] = []
-            for result in contexts[context_name].xpath(xpath, namespaces=self.ns):
-                if isinstance(result, etree._Element):
-                    text, line = normalise_text(self.text_of(result)), result.sourceline
-                    origin = f"<{_local(result)}>"
-                else:
-                    parent = result.getparent() if hasattr(result, "getparent") else None
-                    text, line = str(result).strip(), parent.sourceline if parent is not None else None
-                    attribute = getattr(result, "attrname", None) if getattr(result, "is_attribute", False) else None
-                    origin = f"<{_local(parent) if parent is not None else '?'}{' ' + attribute if attribute else ''}>"
-                if pattern and text:
-                    match = re.search(pattern, text)
-                    text = match.group(1) if match else ""
-                if text:
-                    found.append((text, line, origin))
-            if found:
-                return found
-        return []
+        """All non-empty values of the first spec that yields any, with their source lines (`Paths.values`)."""
+        return [(text, line) for text, line, _ in self.paths.values(specs)]
 
     def value(self, key: str, required: bool = True) -> tuple[str, int | None] | None:
-        ident = self.mapping["identification"]
-        found = self.values(ident.get(key, []))
+        """The first value of an identification key, translated by its table in ``lookup`` when it has one (a
+        value the table lacks is kept as read)."""
+        found = self.values(self.mapping["identification"].get(key, []))
         if not found:
             if required:
-                raise SourceError(self.path, self.work.sourceline, f"missing FRBR identification: no {key}")
+                self.missing(key)
             return None
-        return found[0]
+        text, line = found[0]
+        table = (self.mapping.get("lookup") or {}).get(key) or {}
+        return str(table.get(text, text)), line
 
     def date_value(self, key: str, required: bool = True) -> date | None:
-        found = self.values_with_origin(self.mapping["identification"].get(key, []))
+        found = self.paths.values(self.mapping["identification"].get(key, []))
         if not found:
             if required:
-                raise SourceError(self.path, self.work.sourceline, f"missing FRBR identification: no {key}")
+                self.missing(key)
             return None
         text, line, origin = found[0]
         return self.parse_date(text, line, f"{key} {origin}")
+
+    def missing(self, key: str) -> None:
+        """An identification value the document does not give: an error on the line of its context."""
+        rule = self.mapping.get("missing_identification") or {}
+        context = self.paths.contexts.get(rule.get("context", "doc")) or self.doc
+        message = rule.get("message", "missing identification")
+        raise SourceError(self.path, context.sourceline, f"{message}: no {key}")
 
     def parse_date(self, text: str, line: int | None, what: str = "date") -> date:
         """The day `text` names when the whole of it is an xsd:date or xsd:dateTime (`xsd_date`); else an error
@@ -192,34 +181,35 @@ class _Reader:
         parts: list[str] = []
         labels = self.number_tags | self.heading_tags
 
-        def walk(node: etree._Element) -> None:
+        def walk(node: etree._Element, units: bool) -> None:
             if node.text:
                 parts.append(node.text)
             for child in node:
                 name = _local(child)
-                if notes is not None and name == self.note_ref and child.get("href", "").startswith("#"):
-                    notes.append(child.get("href")[1:])
+                target = child.get(self.note_refs[name], "") if notes is not None and name in self.note_refs else ""
+                if target.startswith(self.note_prefix) and len(target) > len(self.note_prefix):
+                    notes.append(target[len(self.note_prefix) :])
                 skipped = (
                     not name
                     or name in self.skip
-                    or (skip_units and self.is_unit(child))  # a sub-unit has its own text
-                    or (skip_units and node is element and name in labels)  # number and heading are fields
+                    or (units and self.is_unit(child))  # a sub-unit has its own text
+                    or (units and node is element and name in labels)  # number and heading are fields
                 )
                 block = name not in self.inline
                 if not skipped:
                     if block:
                         parts.append(" ")
-                    walk(child)
+                    walk(child, units and name not in self.quoted)  # a quoted block's units are another act's
                     if block:
                         parts.append(" ")
                 if child.tail:
                     parts.append(child.tail)
 
-        walk(element)
+        walk(element, skip_units)
         return "".join(parts)
 
     def is_unit(self, element: etree._Element) -> bool:
-        return bool(element.get("eId")) and _local(element) in self.units
+        return bool(element.get(self.id_attribute)) and _local(element) in self.units
 
     def unit_type(self, element: etree._Element) -> str:
         rule = self.units[_local(element)]
@@ -234,29 +224,40 @@ class _Reader:
 
     # -- the parts of the model -------------------------------------------------------------------
     def lifecycle(self, own_uris: set[str]) -> tuple[list[EventRef], dict[str, date]]:
-        kinds = self.mapping["lifecycle"]["kinds"]
+        rules = self.mapping.get("lifecycle") or {}
         events: list[EventRef] = []
         dates_by_eid: dict[str, date] = {}
-        for element in self.meta.xpath(self.mapping["lifecycle"]["element"], namespaces=self.ns):
-            day = self.parse_date(element.get("date", ""), element.sourceline, "<eventRef date>")
-            if element.get("eId"):
-                dates_by_eid[element.get("eId")] = day
-            kind = kinds.get(element.get("type", ""), None)
+        if not rules:
+            return events, dates_by_eid
+        kinds = rules["kinds"]
+        for element in self.paths.select(rules["element"]):
+            day = self.parse_date(self.attribute(element, rules["date"]), element.sourceline, rules["date_origin"])
+            identifier = element.get(self.id_attribute)
+            if identifier:
+                dates_by_eid[identifier] = day
+            kind = kinds.get(self.attribute(element, rules["kind"]), None)
             if kind is None:
                 continue
-            source = self.act_of(self.referenced(element.get("source")), own_uris)
-            events.append(EventRef(element.get("eId"), day, kind, source, element.sourceline))
+            source = self.act_of(self.referenced(self.paths.first(element, rules.get("source"))), own_uris)
+            events.append(EventRef(identifier, day, kind, source, element.sourceline))
         return events, dates_by_eid
+
+    def attribute(self, element: etree._Element, xpath: str | None) -> str:
+        """The first value an XPath finds from `element` as a string ("" when none)."""
+        found = self.paths.first(element, xpath)
+        return "" if found is None or isinstance(found, etree._Element) else found
 
     def act_of(self, element: etree._Element | None, own_uris: set[str]) -> str | None:
         """The act a reference element names: a passiveRef's href, or the first foreign ref in a note."""
-        if element is None:
+        rules = self.mapping.get("references") or {}
+        if element is None or not rules:
             return None
-        href = element.get("href")
-        if href and _local(element) in {"passiveRef", "activeRef", "original"} and not href.startswith("#"):
-            return None if _is_own(href, own_uris) or _local(element) == "original" else href
-        for ref in element.iter(f"{{{self.mapping.namespace}}}ref"):
-            href = ref.get("href") or ""
+        href = element.get(rules["href"])
+        own = set(rules.get("own", []))
+        if href and _local(element) in {*rules.get("acts", []), *own} and not href.startswith("#"):
+            return None if _is_own(href, own_uris) or _local(element) in own else href
+        for ref in element.iter(self.qualified(rules["cite"])):
+            href = ref.get(rules["href"]) or ""
             if href and not href.startswith("#") and not _is_own(href, own_uris):
                 title = normalise_text(self.text_of(ref))
                 if title and len(title) > len(self.ref_titles.get(href, "")):
@@ -264,26 +265,35 @@ class _Reader:
                 return href
         return None
 
+    def qualified(self, name: str) -> str:
+        """``{namespace}local`` for a name written ``prefix:local`` (or ``local``, in the root's namespace)."""
+        prefix, _, local = name.rpartition(":")
+        return f"{{{self.ns[prefix] if prefix else self.mapping.namespace}}}{local}"
+
     def periods(self, event_dates: dict[str, date]) -> dict[str, Window]:
-        markers = [m.lower() for m in self.mapping.get("applicability_markers", [])]
+        """The windows the document declares (``windows``), by identifier."""
+        rules = self.mapping.get("windows") or {}
         windows: dict[str, Window] = {}
-        for group in self.meta.iterfind("a:temporalData/a:temporalGroup", self.ns):
+        if not rules.get("groups"):
+            return windows
+        markers = [m.lower() for m in rules.get("applicability_markers", [])]
+        for group in self.paths.select(rules["groups"]):
             in_force: tuple[date, date | None] | None = None
             applicable: date | None = None
-            for interval in group.iterfind("a:timeInterval", self.ns):
-                start = self.interval_end(interval, "start", event_dates)
-                end = self.interval_end(interval, "end", event_dates)
+            for interval in self.paths.xpath(group, rules["interval"]):
+                start = self.interval_end(interval, rules["start"], event_dates)
+                end = self.interval_end(interval, rules["end"], event_dates)
                 if start is None:
                     continue
-                if self.is_applicability(interval.get("refersTo") or "", markers):
+                if self.is_applicability(interval.get(rules["refers_to"]) or "", markers, rules):
                     applicable = start
                 elif in_force is None:
                     in_force = (start, end)
             if in_force is None and applicable is not None:
                 in_force = (applicable, None)
-            if in_force is not None and group.get("eId"):
+            if in_force is not None and group.get(self.id_attribute):
                 applicable_from = applicable if applicable and applicable != in_force[0] else None
-                windows[group.get("eId")] = Window(in_force[0], in_force[1], applicable_from)
+                windows[group.get(self.id_attribute)] = Window(in_force[0], in_force[1], applicable_from)
         return windows
 
     def interval_end(self, interval: etree._Element, attribute: str, event_dates: dict[str, date]) -> date | None:
@@ -292,14 +302,16 @@ class _Reader:
             return None
         eid = ref.lstrip("#")
         if eid not in event_dates:
-            raise SourceError(self.path, interval.sourceline, f"timeInterval {attribute}={ref!r} names no eventRef")
+            raise SourceError(
+                self.path, interval.sourceline, f"{_local(interval)} {attribute}={ref!r} names no lifecycle event"
+            )
         return event_dates[eid]
 
-    def is_applicability(self, refers_to: str, markers: list[str]) -> bool:
+    def is_applicability(self, refers_to: str, markers: list[str], rules: dict) -> bool:
         concept = self.referenced(refers_to) if refers_to.startswith("#") else None
         haystack = refers_to.lower()
         if concept is not None:
-            haystack += " " + " ".join((concept.get(a) or "").lower() for a in ("eId", "href", "showAs"))
+            haystack += " " + " ".join((concept.get(a) or "").lower() for a in rules.get("concept_attributes", []))
         return any(marker in haystack for marker in markers)
 
     def modifications(
@@ -314,34 +326,33 @@ class _Reader:
         note_date = re.compile(rules["note_date_pattern"]) if rules.get("note_date_pattern") else None
         found: list[Modification] = []
         covered = self.marked_notes(annotated)
-        for element in self.meta.xpath(rules["element"], namespaces=self.ns):
-            if covered.get(element.get("eId") or ""):
+        for element in self.paths.select(rules["element"]):
+            identifier = element.get(self.id_attribute) or ""
+            if covered.get(identifier):
                 continue
-            kind = kinds.get(element.get("type", ""), "amendment")
-            destination = element.find("a:destination", self.ns)
-            source = element.find("a:source", self.ns)
-            target = (destination.get("href") if destination is not None else "") or ""
-            target = target.rpartition("#")[2]
+            declared = self.attribute(element, rules["kind"])
+            kind = kinds.get(declared, "amendment")
+            target = self.attribute(element, rules["destination"]).rpartition("#")[2]
             if not target:
                 continue
-            if target not in self.by_eid and kinds.get(element.get("type", "")) != "repeal":  # a repealed unit is gone
+            if target not in self.by_eid and kinds.get(declared) != "repeal":  # a repealed unit is gone
                 self.notices.append(
-                    f"{self.path}:{element.sourceline}: textualMod {element.get('eId') or ''} changes #{target}, "
+                    f"{self.path}:{element.sourceline}: {_local(element)} {identifier} changes #{target}, "
                     "which is no element of this document: the change is kept, no provision records it"
                 )
-            source_href = (source.get("href") if source is not None else "") or ""
+            source_href = self.attribute(element, rules["source"])
             if source_href.lstrip("#") in annotated:
                 continue
             origin = self.referenced(source_href)
             source_act = self.act_of(origin, own_uris)
-            effective = self.mod_date(element, origin, windows, note_date)
+            effective = self.mod_date(element, origin, windows, note_date, rules.get("period"))
             changed = self.by_eid.get(target)
             holder = self.unit_holding(changed)  # words marked inside a provision: its change
             whole = holder is None or holder is changed
             found.append(
                 Modification(
                     kind,
-                    holder.get("eId") if holder is not None else target,
+                    holder.get(self.id_attribute) if holder is not None else target,
                     source_act,
                     self.source_provision(origin, source_act),
                     effective,
@@ -354,15 +365,15 @@ class _Reader:
     def marked_notes(self, annotated: set[str]) -> dict[str, set[str]]:
         """For each textualMod eId that marks words (``<ins class="d29p501">``), the annotations those words
         point at."""
-        marks = {
-            f"{{{self.mapping.namespace}}}{tag}" for tag in (self.mapping.get("annotations") or {}).get("marks", [])
-        }
+        marks = {self.qualified(tag) for tag in (self.mapping.get("annotations") or {}).get("marks", [])}
         found: dict[str, set[str]] = defaultdict(set)
         if not annotated or not marks:
             return found
         for element in self.doc.iter(*marks):
             notes = {
-                ref.get("href", "")[1:] for ref in element.iter(f"{{{self.mapping.namespace}}}{self.note_ref}")
+                ref.get(attribute, "")[len(self.note_prefix) :]
+                for name, attribute in self.note_refs.items()
+                for ref in element.iter(self.qualified(name))
             } & annotated
             if notes:
                 for token in (element.get("class") or "").split():
@@ -375,10 +386,11 @@ class _Reader:
         origin: etree._Element | None,
         windows: dict[str, Window],
         note_date: re.Pattern[str] | None,
+        period: str | None,
     ) -> date | None:
-        force = element.find("a:force", self.ns)
-        if force is not None and force.get("period", "").lstrip("#") in windows:
-            return windows[force.get("period").lstrip("#")].start
+        named = self.attribute(element, period).lstrip("#")
+        if named in windows:
+            return windows[named].start
         if origin is not None and note_date is not None:
             match = note_date.search(self.text_of(origin))
             if match:
@@ -392,8 +404,9 @@ class _Reader:
     def source_provision(self, origin: etree._Element | None, source_act: str | None) -> str | None:
         if origin is None or not source_act:
             return None
-        for ref in origin.iter(f"{{{self.mapping.namespace}}}ref"):
-            href = ref.get("href") or ""
+        rules = self.mapping.get("references") or {}
+        for ref in origin.iter(self.qualified(rules.get("cite", "ref"))):
+            href = ref.get(rules.get("href", "href")) or ""
             if href.startswith(source_act.rstrip("/") + "/"):
                 return href
         return None
@@ -404,31 +417,28 @@ class _Reader:
         """The changes this act makes to other acts (activeModifications), one per destination that names a
         provision. A destination no pattern of the rule splits is kept with an empty `target`, to be reported."""
         rules = self.mapping.get("active_modifications") or {}
-        if not rules:
+        if not rules.get("element"):
             return []
         kinds: dict[str, str] = rules.get("kinds", {})
         patterns = destination_patterns(self.mapping)
         found: list[ActiveModification] = []
-        for element in self.meta.xpath(rules["element"], namespaces=self.ns):
-            kind = kinds.get(element.get("type", ""), "amendment")
-            name = element.get("eId") or f"<{_local(element)}>"
+        for element in self.paths.select(rules["element"]):
+            name = element.get(self.id_attribute) or f"<{_local(element)}>"
             effective = self.active_date(element, rules.get("period", []), windows) or fallback
-            source = element.find("a:source", self.ns)
-            holder = self.unit_holding(self.referenced(source.get("href") if source is not None else None))
-            source_eid = holder.get("eId") if holder is not None else None
+            source = self.paths.first(element, rules.get("source"))
+            origin = source if isinstance(source, etree._Element) else self.referenced(source)
+            holder = self.unit_holding(origin if origin is not element else element.getparent())
+            source_eid = holder.get(self.id_attribute) if holder is not None else None
             source_path = "/".join(p for p in source_eid.split(separator) if p) if source_eid else None
             destinations = next(
-                (
-                    found_
-                    for xpath in rules.get("destination", ["a:destination"])
-                    if (found_ := element.xpath(xpath, namespaces=self.ns))
-                ),
-                [],
+                (found_ for xpath in rules["destination"] if (found_ := self.paths.xpath(element, xpath))), []
             )
             for destination in destinations:
-                href = (destination.get("href") or "").strip()
+                kind = kinds.get(self.attribute(destination, rules["kind"]), "amendment")
+                href = self.attribute(destination, rules["href"]).strip()
                 target = split_destination(href, patterns, separator)
-                through = split_destination((destination.get("upTo") or "").strip(), patterns, separator)
+                up_to = self.attribute(destination, rules.get("up_to")).strip()
+                through = split_destination(up_to, patterns, separator)
                 work, provision, positional, expression = target or (None, "", False, None)
                 found.append(
                     ActiveModification(
@@ -452,12 +462,12 @@ class _Reader:
         """The date the first period reference names: a temporalGroup's start, an eventRef's or a dated
         element's date."""
         for spec in specs:
-            for value in element.xpath(spec, namespaces=self.ns):
+            for value in self.paths.xpath(element, spec):
                 ref = str(value).strip().lstrip("#")
                 if ref in windows:
                     return windows[ref].start
                 named = self.by_eid.get(ref)
-                if named is not None and named.get("date"):
+                if named is not None and named.get("date"):  # an AKN eventRef or another dated element
                     return self.parse_date(named.get("date"), named.sourceline, f"<{_local(named)} date>")
         return None
 
@@ -470,11 +480,13 @@ class _Reader:
     def cited_acts(self, own_uris: set[str]) -> dict[str, ActReference]:
         """Acts this document names (passive/active references and acts cited by modification notes)."""
         titles = dict(self.ref_titles)
-        for element in self.meta.iter():
-            name = _local(element)
-            href = element.get("href") if name in {"passiveRef", "activeRef"} else None
+        rules = self.mapping.get("references") or {}
+        context = self.paths.contexts.get(rules.get("context", "")) if rules else None
+        acts = set(rules.get("acts", []))
+        for element in context.iter() if context is not None else ():
+            href = element.get(rules["href"]) if _local(element) in acts else None
             if href and not href.startswith("#") and not _is_own(href, own_uris):
-                titles[href] = element.get("showAs") or titles.get(href, "")
+                titles[href] = element.get(rules["title"]) or titles.get(href, "")
         return {href: ActReference(href, title or None, _date_in(href)) for href, title in titles.items()}
 
     def walk_units(
@@ -486,32 +498,41 @@ class _Reader:
     ) -> list[Unit]:
         units: list[Unit] = []
 
+        attribute = self.period_attribute
+        rules = self.mapping.get("windows") or {}
+        start_attribute, end_attribute = rules.get("start_attribute"), rules.get("end_attribute")
+
         def window_of(element: etree._Element, inherited: Window | None) -> Window | None:
-            period = (element.get("period") or "").lstrip("#")
+            if start_attribute and (element.get(start_attribute) or element.get(end_attribute or "")):
+                return self.attribute_window(element, start_attribute, end_attribute, inherited)
+            period = (element.get(attribute) or "").lstrip("#") if attribute else ""
             if period and period not in windows:
-                raise SourceError(self.path, element.sourceline, f"period '#{period}' names no temporalGroup")
+                raise SourceError(self.path, element.sourceline, f"{attribute} '#{period}' names no window")
             return windows[period] if period else inherited
 
         def walk(element: etree._Element, parent_path: str | None, inherited: Window | None) -> None:
             for child in element:
-                if not isinstance(child.tag, str):
-                    continue
+                if not isinstance(child.tag, str) or _local(child) in self.quoted or _local(child) in self.excluded:
+                    continue  # a quoted block holds another act's provisions (an amendment's new text)
                 window = window_of(child, inherited)
                 if parent_path is None:
                     self.check_outside_units(child)
                 if self.is_unit(child):
-                    eid = child.get("eId")
+                    eid = child.get(self.id_attribute)
                     problem = eid_problem(eid, separator)
                     if problem:
+                        name = self.id_attribute
                         raise SourceError(
                             self.path,
                             child.sourceline,
-                            f"eId {eid!r} of <{_local(child)}> {problem}: it cannot name "
-                            "a provision (its IRI is {act}/{path of the eId})",
+                            f"{name} {eid!r} of <{_local(child)}> {problem}: it cannot name "
+                            f"a provision (its IRI is {{act}}/{{path of the {name}}})",
                         )
                     path = "/".join(part for part in eid.split(separator) if part)
                     unit = self.unit(child, eid, path, parent_path, window)
-                    unit.own_period = bool(child.get("period"))
+                    unit.own_period = bool(attribute and child.get(attribute)) or bool(
+                        start_attribute and child.get(start_attribute)
+                    )
                     units.append(unit)
                     if len(units) > self.limits.max_units:
                         what = f"more than {self.limits.max_units:,} structural units (provisions)"
@@ -526,6 +547,20 @@ class _Reader:
             walk(container, None, window_of(container, default_window))
         return units
 
+    def attribute_window(
+        self, element: etree._Element, start: str, end: str | None, inherited: Window | None
+    ) -> Window | None:
+        """A window the element's own attributes give (``windows: {start_attribute, end_attribute}``); a missing
+        start is the enclosing window's."""
+        begins = element.get(start)
+        day = self.parse_date(begins, element.sourceline, f"<{_local(element)} {start}>") if begins else None
+        day = day or (inherited.start if inherited else None)
+        ends = element.get(end) if end else None
+        until = self.parse_date(ends, element.sourceline, f"<{_local(element)} {end}>") if ends else None
+        if day is None:
+            return inherited
+        return Window(day, until if ends else (inherited.end if inherited and not begins else None))
+
     def check_outside_units(self, element: etree._Element) -> None:
         """What a source holds outside every provision is recorded nowhere: a structural unit with text of its own
         but no eId is an error (no identity to record it by: an identifier derived from its position would shift
@@ -539,7 +574,8 @@ class _Reader:
             raise SourceError(
                 self.path,
                 element.sourceline,
-                f"<{name}> without an eId outside every provision: its text would be recorded nowhere; give it an eId",
+                f"<{name}> without an {self.id_attribute} outside every provision: its text would be recorded "
+                f"nowhere; give it an {self.id_attribute}",
             )
         if name not in self.skip and (element.text or "").strip():
             self.outside(element, element.text)
@@ -564,6 +600,11 @@ class _Reader:
                 number = normalise_text(self.text_of(child, notes=unit_notes))
             elif name in self.heading_tags and not heading:
                 heading = normalise_text(self.text_of(child, notes=unit_notes))
+        for xpath in self.heading_paths if not heading else ():  # a heading outside the unit (CLML: P1group)
+            found = self.paths.first(element, xpath)
+            if isinstance(found, etree._Element):
+                heading = normalise_text(self.text_of(found, notes=unit_notes))
+                break
         text = normalise_text(self.text_of(element, skip_units=True, notes=notes))
         return Unit(
             eid,
@@ -668,13 +709,19 @@ def _date_in(uri: str) -> date | None:
         return None
 
 
-def _period_of(element: etree._Element) -> str:
-    """The @period of the element or of the nearest element around it that has one ("" when none has)."""
-    while element is not None:
-        if element.get("period"):
-            return element.get("period")
+def _period_of(element: etree._Element, attribute: str | None) -> str:
+    """The window reference (AKN: @period) of the element or of the nearest element around it that has one ("" when
+    none has, or the format has none)."""
+    while attribute and element is not None:
+        if element.get(attribute):
+            return element.get(attribute)
         element = element.getparent()
     return ""
+
+
+def _has_attribute(element: etree._Element, attribute: str | None) -> bool:
+    """Whether any element below `element` carries `attribute` (a format dating units by their attributes)."""
+    return bool(attribute) and next(element.iterfind(f".//*[@{attribute}]"), None) is not None
 
 
 def _is_own(href: str, own_uris: set[str]) -> bool:
@@ -687,7 +734,7 @@ def _notice_undated(reader: _Reader, modifications: list[Modification]) -> None:
     element = lifecycle.get("element")
     if not element:
         return
-    days = {e.get("date", "")[:10] for e in reader.meta.xpath(element, namespaces=reader.ns)}
+    days = {reader.attribute(e, lifecycle["date"])[:10] for e in reader.paths.select(element)}
     if not days:
         return
     for mod in modifications:
@@ -699,19 +746,22 @@ def _notice_undated(reader: _Reader, modifications: list[Modification]) -> None:
 
 
 def _act_type(reader: _Reader) -> str:
-    """The act's type: as the work identifier names it (a portion's element says nothing of its act), else the
-    document element's name."""
-    named = reader.value("act_type", required=False)
-    return (named[0] if named else _local(reader.doc)).lower()
+    """The act's type, by the mapping's `act_type` rule (AKN: as the work URI names it, else the document
+    element's name; a portion's element says nothing of its act)."""
+    named = reader.value("act_type")
+    return named[0].lower()
 
 
 def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statement]]:
     rules = reader.mapping.get("annotations")
     if not rules or "element" not in rules:
         return {}
-    compiled = AnnotationRules(rules, reader.mapping.namespace)
+    context, xpath = reader.paths.split(rules["element"])
+    if context is None:
+        return {}
+    compiled = AnnotationRules({**rules, "element": xpath, "identifier": reader.id_attribute}, reader.mapping.namespace)
     annotation_reader = AnnotationReader(compiled, own_uris)
-    found = annotation_reader.read(reader.meta, reader.ns)
+    found = annotation_reader.read(context, reader.ns)
     for act, title in annotation_reader.titles.items():
         if not _is_own(act, own_uris) and len(title) > len(reader.ref_titles.get(act, "")):
             reader.ref_titles[act] = title
@@ -761,18 +811,43 @@ def read_document(
     limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
 ) -> SourceDocument:
     """Parse one source file safely (within `limits`) and run the mapping that fits its root namespace. The
-    parsed tree is dropped when the document is mapped: what is kept is the model, much smaller."""
+    parsed tree is dropped when the document is mapped: what is kept is the model, much smaller. A changes feed is
+    not a document of an act: `read_source` reads either."""
+    source = read_source(path, mappings_dir, limits)
+    if isinstance(source, EffectsFeed):
+        raise SourceError(str(path), 1, "a changes feed (effects), not a document of an act: ingest it")
+    return source
+
+
+def read_source(
+    path: str | Path,
+    mappings_dir: Path = MAPPINGS_DIR,
+    limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+) -> SourceDocument | EffectsFeed:
+    """Parse one source file safely and route it by its root element and namespace: to the mapping that declares
+    them as its `root` (a document of an act), or to the one whose `effects` section declares them (a changes feed,
+    read by lexrdf.mapping.effects)."""
     path_str = str(path)
     tree = parse_xml(path, limits)
     root = tree.getroot()
     namespace = etree.QName(root).namespace or ""
-    mapping = mapping_for_namespace(namespace, mappings_dir)
-    if mapping is None or etree.QName(root).localname != mapping.get("root", "akomaNtoso"):
+    mapping = mapping_for_root(etree.QName(root).localname, namespace, mappings_dir)
+    if mapping is None:
+        feed_rules = effects_rules_for(root, mappings_dir)
+        if feed_rules is not None:
+            return effects_of_tree(path_str, tree, feed_rules)
+        known = "; ".join(m.describe() for m in all_mappings(mappings_dir))
+        feeds = "; ".join(
+            f"{m.name} changes feeds (<{etree.QName(m.get('effects')['root']).localname}> in "
+            f"{etree.QName(m.get('effects')['root']).namespace})"
+            for m in all_mappings(mappings_dir)
+            if isinstance(m.get("effects"), dict) and m.get("effects").get("root")
+        )
         raise SourceError(
             path_str,
             root.sourceline,
-            f"root <{etree.QName(root).localname}> in namespace {namespace!r} is not Akoma Ntoso "
-            "(no mapping in mappings/ accepts it)",
+            f"root <{etree.QName(root).localname}> in namespace {namespace!r} is not Akoma Ntoso nor any other known "
+            f"format (known: {known}{'; ' + feeds if feeds else ''})",
         )
     return map_document(path_str, tree, mapping, limits)
 
@@ -786,7 +861,9 @@ def map_document(
     """Run `mapping` over a parsed document."""
     reader = _Reader(path, tree, mapping, limits)
     work_uri, work_uri_line = reader.value("work_uri")
-    aliases = sorted({v for v, _ in reader.values(mapping["identification"].get("work_aliases", []))} - {work_uri})
+    # every alias spec contributes (not only the first that yields): each is another name of the act
+    alias_specs = mapping["identification"].get("work_aliases", [])
+    aliases = sorted({v for spec in alias_specs for v, _ in reader.values([spec])} - {work_uri})
     own_uris = {work_uri, *aliases}
     work_date = reader.date_value("work_date")
     expression_date = reader.date_value("expression_date")
@@ -801,12 +878,14 @@ def map_document(
     authority_value = reader.value("authority", required=False)
     versioning = mapping.get("versioning", "auto")
     if versioning == "auto":
-        declared = mapping.get("contains", {}).get(reader.doc.get("contains", ""))
-        versioning = declared or ("periods" if len({w.start for w in windows.values()}) > 1 else "expression")
+        declared = mapping.get("contains", {}).get(reader.doc.get("contains", ""))  # AKN's @contains
+        dated = _has_attribute(reader.doc, (mapping.get("windows") or {}).get("start_attribute"))
+        versioning = declared or ("periods" if dated or len({w.start for w in windows.values()}) > 1 else "expression")
     periods_authoritative = versioning == "periods"
     starts = [w.start for w in windows.values()]
     enactments = [e.day for e in events if e.kind == "enactment"]
     entry_into_force = min(starts) if starts else (max(enactments) if enactments else None)
+    entry_into_force = entry_into_force or reader.date_value("entry_into_force", required=False)
     containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
     if not containers:
         raise SourceError(path, reader.doc.sourceline, "document has no body")
@@ -816,11 +895,14 @@ def map_document(
     # a change with no period of its own takes effect when the act enters into force; when the source does not say
     # when that is, from the earliest date it gives the act (never a later consolidation's date)
     in_force = entry_into_force or min(event_dates.values(), default=work_date)
-    active = reader.active_modifications(windows, in_force, mapping.get("eid_separator", "__"))
-    units = reader.walk_units(containers, windows, default_window, mapping.get("eid_separator", "__"))
+    active = reader.active_modifications(windows, in_force, reader.separator)
+    units = reader.walk_units(containers, windows, default_window, reader.separator)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator)
     manifested = reader.date_value("current_to", required=False)
+    until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
+    if until is not None:
+        manifested = max(manifested, until - timedelta(days=1)) if manifested else until - timedelta(days=1)
     _notice_undated(reader, modifications)
     return SourceDocument(
         path=path,
@@ -829,7 +911,8 @@ def map_document(
         frbr_aliases=aliases,
         jurisdiction=country.lower(),
         act_type=_act_type(reader),
-        portion=_local(reader.doc) in set(mapping.get("portions", [])),
+        portion=_local(reader.doc) in set(mapping.get("portions", []))
+        or bool(reader.values(mapping.get("portion_when", []))),
         act_number=number,
         work_date=work_date,
         title=title_value[0] if title_value else number,

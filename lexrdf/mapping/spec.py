@@ -1,4 +1,10 @@
-"""Loading declarative mapping files (mappings/*.yaml) and choosing the one that fits a document."""
+"""Loading declarative mapping files (mappings/*.yaml) and routing a document to the one that accepts it.
+
+A mapping declares the root element and namespace it accepts (``root``), the namespace prefixes its paths use
+(``namespaces``) and its rules; ``extends`` names a mapping whose rules it refines (dictionaries merge key by key,
+``units`` included; a key set to null is removed; anything else is replaced). docs/mappings.md has the rule
+language.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +16,10 @@ from typing import Any
 import yaml
 
 from lexrdf.errors import MappingError
+from lexrdf.resources import asset_dir
 
-MAPPINGS_DIR = Path(__file__).resolve().parents[2] / "mappings"
+MAPPINGS_DIR = asset_dir("mappings")
+_REQUIRED = ("name", "root", "namespaces", "units", "identification", "contexts", "identifier")
 
 
 @dataclass(frozen=True)
@@ -19,7 +27,10 @@ class Mapping:
     """One mapping file, with `extends` already merged in."""
 
     name: str
-    namespace: str
+    label: str
+    root_element: str
+    namespace: str  # the root element's namespace
+    namespaces: dict[str, str]  # prefix -> namespace, for every path of the mapping
     rules: dict[str, Any]
 
     def __getitem__(self, key: str) -> Any:
@@ -31,8 +42,45 @@ class Mapping:
     def get(self, key: str, default: Any = None) -> Any:
         return self.rules.get(key, default)
 
+    @property
+    def id_attribute(self) -> str:
+        """The attribute that identifies a unit (AKN: eId)."""
+        return self.rules["identifier"]["attribute"]
 
-def _read(path: Path) -> dict[str, Any]:
+    @property
+    def separator(self) -> str:
+        """What splits an identifier into the steps of a provision's path (AKN: ``__``)."""
+        return self.rules["identifier"].get("separator", "__")
+
+    def accepts(self, element: str, namespace: str) -> bool:
+        """Whether a document whose root is `element` in `namespace` is this mapping's format."""
+        return element == self.root_element and namespace == self.namespace
+
+    def describe(self) -> str:
+        """How the format is recognised: ``akn (<akomaNtoso> in http://...)``."""
+        return f"{self.name} (<{self.root_element}> in {self.namespace})"
+
+
+def merge(base: dict[str, Any], refinement: dict[str, Any]) -> dict[str, Any]:
+    """`base` refined by `refinement`: dictionaries merge recursively, null removes a key, the rest replaces.
+
+    >>> merge({"units": {"part": "part", "level": "level"}, "v": 1}, {"units": {"level": None, "book": "book"}})
+    {'units': {'part': 'part', 'book': 'book'}, 'v': 1}
+    """
+    merged = dict(base)
+    for key, value in refinement.items():
+        if value is None:
+            merged.pop(key, None)
+        elif isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    if path in seen:
+        raise MappingError(f"{path}: `extends` forms a cycle")
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
@@ -40,25 +88,31 @@ def _read(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise MappingError(f"{path}: a mapping must be a YAML mapping")
     parent = data.pop("extends", None)
-    if parent:
-        base = _read(path.parent / parent)
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(base.get(key), dict) and key != "units":
-                base[key] = {**base[key], **value}
-            else:
-                base[key] = value
-        data = base
-    return data
+    return merge(_read(path.parent / parent, (*seen, path)), data) if parent else data
 
 
 @cache
 def load_mapping(path: Path) -> Mapping:
     """Load one mapping file."""
     rules = _read(path)
-    for key in ("name", "namespace", "units", "identification"):
-        if key not in rules:
-            raise MappingError(f"{path}: missing required key {key!r}")
-    return Mapping(name=rules["name"], namespace=rules["namespace"], rules=rules)
+    missing = [key for key in _REQUIRED if key not in rules]
+    if missing:
+        raise MappingError(f"{path}: missing required key(s) {', '.join(map(repr, missing))}")
+    if isinstance(rules["identifier"], str):  # `identifier: id` is short for `identifier: {attribute: id}`
+        rules["identifier"] = {"attribute": rules["identifier"]}
+    if not isinstance(rules["identifier"], dict) or "attribute" not in rules["identifier"]:
+        raise MappingError(f"{path}: `identifier` must give the `attribute` that identifies a unit")
+    root = rules["root"]
+    if not isinstance(root, dict) or "element" not in root or "namespace" not in root:
+        raise MappingError(f"{path}: `root` must give `element` and `namespace`")
+    return Mapping(
+        name=rules["name"],
+        label=rules.get("label", rules["name"]),
+        root_element=root["element"],
+        namespace=root["namespace"],
+        namespaces=dict(rules["namespaces"]),
+        rules=rules,
+    )
 
 
 def all_mappings(directory: Path = MAPPINGS_DIR) -> list[Mapping]:
@@ -66,9 +120,6 @@ def all_mappings(directory: Path = MAPPINGS_DIR) -> list[Mapping]:
     return [load_mapping(p) for p in sorted(directory.glob("*.yaml"))]
 
 
-def mapping_for_namespace(namespace: str, directory: Path = MAPPINGS_DIR) -> Mapping | None:
-    """The mapping whose namespace is the document root's, or None."""
-    for mapping in all_mappings(directory):
-        if mapping.namespace == namespace:
-            return mapping
-    return None
+def mapping_for_root(element: str, namespace: str, directory: Path = MAPPINGS_DIR) -> Mapping | None:
+    """The mapping that accepts a document whose root is `element` in `namespace`, or None."""
+    return next((m for m in all_mappings(directory) if m.accepts(element, namespace)), None)

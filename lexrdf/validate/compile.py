@@ -18,10 +18,11 @@ from pathlib import Path
 from rdflib import RDF, BNode, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 
+from lexrdf import resources
 from lexrdf.errors import LexrdfError
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
-SHAPES_DIR = Path(__file__).resolve().parents[2] / "shapes"
+SHAPES_DIR = resources.SHAPES_DIR
 
 _SUPPORTED_PROPERTY_KEYS = {
     SH.path,

@@ -21,12 +21,12 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import BlankNode, NamedNode, RdfFormat, Triple
 
+from lexrdf import resources
 from lexrdf.vocab import LEX
 from lexrdf.web.rdf import SHAPES_NAMESPACE, curie
 
-ROOT = Path(__file__).resolve().parents[2]
-ONTOLOGY_FILE = ROOT / "ontology" / "lexrdf.ttl"
-SHAPES_DIR = ROOT / "shapes"
+ONTOLOGY_FILE = resources.ONTOLOGY_FILE
+SHAPES_DIR = resources.SHAPES_DIR
 ONTOLOGY_IRI = "https://w3id.org/lexrdf/ontology"
 _LOCAL_DOCUMENTS = {str(LEX): "/ontology#", SHAPES_NAMESPACE: "/shapes#"}
 _PREFIXES = """

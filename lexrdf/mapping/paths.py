@@ -1,0 +1,117 @@
+"""The path language of the mappings: XPath 1.0 over one document, from named starting points (contexts).
+
+A *spec* is ``context:xpath``, optionally followed by ``" ~ regex"`` whose group 1 is kept (``value:text`` is a
+literal). Contexts are declared by each mapping (``contexts: {meta: {path: a:meta}}``) relative to its document
+element; namespace prefixes are the mapping's ``namespaces``. It knows XML, not the document model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from lxml import etree
+
+from lexrdf.errors import SourceError
+
+
+def local_name(element: Any) -> str:
+    """The local name of an element ("" for a comment or a processing instruction)."""
+    return etree.QName(element).localname if isinstance(getattr(element, "tag", None), str) else ""
+
+
+@lru_cache(maxsize=512)
+def _compiled(expression: str, namespaces: tuple[tuple[str, str], ...]) -> etree.XPath:
+    return etree.XPath(expression, namespaces=dict(namespaces), smart_strings=True)
+
+
+class Paths:
+    """Evaluates a mapping's paths over one document: contexts, values with their lines, first values."""
+
+    def __init__(self, path: str, namespaces: dict[str, str], normalise: Any, text_of: Any) -> None:
+        self.path = path
+        self.namespaces = namespaces
+        self._ns = tuple(sorted(namespaces.items()))
+        self.contexts: dict[str, etree._Element | None] = {}
+        self._normalise = normalise
+        self._text_of = text_of
+
+    def xpath(self, context: etree._Element, expression: str) -> list[Any]:
+        """The results of one XPath expression (a number or a string is one result)."""
+        try:
+            result = _compiled(expression, self._ns)(context)
+        except etree.XPathError as exc:
+            raise SourceError(self.path, context.sourceline, f"mapping path {expression!r} is wrong: {exc}") from exc
+        return result if isinstance(result, list) else [result]
+
+    def first(self, context: etree._Element, expression: str | None) -> Any:
+        """The first result of `expression` (an element, or its value as a string), or None."""
+        if not expression:
+            return None
+        for result in self.xpath(context, expression):
+            return result if isinstance(result, etree._Element) else str(result)
+        return None
+
+    def bind(self, root: etree._Element, contexts: dict[str, Any]) -> None:
+        """Find every declared context under `root` (the document element); a missing required one is an error
+        on the line of the deepest element of its path that the document has."""
+        for name, rule in contexts.items():
+            rule = rule if isinstance(rule, dict) else {"path": rule}
+            found = self.first(root, rule["path"])
+            self.contexts[name] = found if isinstance(found, etree._Element) else None
+            if self.contexts[name] is None and rule.get("missing"):
+                raise SourceError(self.path, self.deepest(root, rule["path"]).sourceline, rule["missing"])
+
+    def deepest(self, root: etree._Element, path: str) -> etree._Element:
+        """The deepest element along a path of steps the document has (where a missing element would be)."""
+        element, steps = root, path.split("/")
+        for end in range(1, len(steps)):
+            found = self.first(root, "/".join(steps[:end]))
+            if not isinstance(found, etree._Element):
+                break
+            element = found
+        return element
+
+    def split(self, spec: str) -> tuple[etree._Element | None, str]:
+        """A ``context:xpath`` spec as the context element (None when the document has none) and the XPath."""
+        name, _, xpath = spec.partition(":")
+        if name not in self.contexts:
+            raise SourceError(self.path, None, f"mapping path {spec!r} names no context ({', '.join(self.contexts)})")
+        return self.contexts[name], xpath
+
+    def select(self, spec: str) -> list[Any]:
+        """Every result of a ``context:xpath`` spec (nothing when the document has no such context)."""
+        context, xpath = self.split(spec)
+        return [] if context is None else self.xpath(context, xpath)
+
+    def values(self, specs: Iterable[str]) -> list[tuple[str, int | None, str]]:
+        """All non-empty values of the first spec that yields any, each with its source line and where it was read
+        (``<FRBRdate date>``: the element and the attribute)."""
+        for spec in specs:
+            selector, _, pattern = spec.partition(" ~ ")
+            if selector.startswith("value:"):
+                return [(selector[len("value:") :], None, "the mapping")]
+            context, xpath = self.split(selector)
+            if context is None:
+                continue
+            found: list[tuple[str, int | None, str]] = []
+            for result in self.xpath(context, xpath):
+                if isinstance(result, etree._Element):
+                    text, line = self._normalise(self._text_of(result)), result.sourceline
+                    origin = f"<{local_name(result)}>"
+                else:
+                    parent = result.getparent() if hasattr(result, "getparent") else None
+                    text, line = str(result).strip(), parent.sourceline if parent is not None else None
+                    attribute = getattr(result, "attrname", None) if getattr(result, "is_attribute", False) else None
+                    element = local_name(parent) if parent is not None else "?"
+                    origin = f"<{element}{' ' + attribute if attribute else ''}>"
+                if pattern and text:
+                    match = re.search(pattern, text)
+                    text = match.group(1) if match else ""
+                if text:
+                    found.append((text, line, origin))
+            if found:
+                return found
+        return []
