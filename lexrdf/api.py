@@ -73,7 +73,14 @@ class Lexrdf:
     def open(cls, settings: Settings, read_only: bool = False) -> Lexrdf:
         """Open the store as its one writer, or `read_only` on its newest published snapshot (see docs/store.md):
         a reader sees each ingest whole once it is published, and a StoreError when there is no store."""
-        store = open_store(settings.store, read_only=read_only, snapshot_grace_seconds=settings.snapshot_grace_seconds)
+        store = open_store(
+            settings.store,
+            read_only=read_only,
+            snapshot_grace_seconds=settings.snapshot_grace_seconds,
+            url=settings.store_url,  # a remote store (docs/remote.md); `settings.store` then holds its log
+            update_url=settings.store_update_url,
+            auth=settings.store_auth,
+        )
         return cls(store, settings)
 
     def close(self) -> None:

@@ -27,6 +27,14 @@ out = Console(width=None if sys.stdout.isatty() else 160)
 
 StoreOption = Annotated[Path | None, typer.Option("--store", help="Store directory (default ./lexrdf-data).")]
 BaseOption = Annotated[str | None, typer.Option("--base-iri", help="Base IRI of minted identifiers.")]
+StoreUrlOption = Annotated[
+    str | None,
+    typer.Option(
+        "--store-url",
+        help="A remote SPARQL store's query endpoint (env LEXRDF_STORE_URL; docs/remote.md); --store is then the "
+        "directory of the writer's local state (the transaction log).",
+    ),
+]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show error details.")]
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -51,10 +59,10 @@ def _guarded(verbose: bool, action: Callable[[], Any]) -> Any:
         _fail(exc, verbose)
 
 
-def _open(store: Path | None, base_iri: str | None, read_only: bool = False):
+def _open(store: Path | None, base_iri: str | None, read_only: bool = False, store_url: str | None = None):
     from lexrdf.api import Lexrdf
 
-    return Lexrdf.open(Settings.from_env(store=store, base_iri=base_iri), read_only=read_only)
+    return Lexrdf.open(Settings.from_env(store=store, base_iri=base_iri, store_url=store_url), read_only=read_only)
 
 
 def _one_malloc_arena() -> None:
@@ -72,6 +80,7 @@ def _one_malloc_arena() -> None:
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="Akoma Ntoso files or folders.")],
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     base_iri: BaseOption = None,
     allow_mass_end: Annotated[
         bool,
@@ -112,7 +121,7 @@ def ingest(
             )
         except ValueError as exc:
             raise QueryError(str(exc)) from None
-        lex = _open(store, base_iri)
+        lex = _open(store, base_iri, store_url=store_url)
         try:
             with Progress(
                 TextColumn("{task.description}"),
@@ -178,6 +187,7 @@ def query(
     name: Annotated[str, typer.Argument(help="Query name (see `lexrdf queries`).")],
     param: Annotated[list[str] | None, typer.Option("--param", "-p", help="key=value, repeatable.")] = None,
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     base_iri: BaseOption = None,
     output: Annotated[str, typer.Option("--format", help="json or table.")] = "json",
     verbose: VerboseOption = False,
@@ -188,7 +198,7 @@ def query(
         if output not in {"json", "table"}:
             raise QueryError(f"--format {output!r}: use json or table")
         params = _params(param or [])
-        lex = _open(store, base_iri, read_only=True)
+        lex = _open(store, base_iri, read_only=True, store_url=store_url)
         try:
             answer = lex.run(name, params)
         finally:
@@ -282,6 +292,7 @@ def validate(
             "for files, ./lexrdf-data otherwise).",
         ),
     ] = None,
+    store_url: StoreUrlOption = None,
     base_iri: BaseOption = None,
     act: Annotated[str | None, typer.Option("--act", help="Only this act's graph (store validation).")] = None,
     output: Annotated[str, typer.Option("--format", help="text, json or turtle (sh:ValidationReport).")] = "text",
@@ -298,10 +309,11 @@ def validate(
         if output not in {"text", "json", "turtle"}:
             raise QueryError(f"--format {output!r}: use text, json or turtle")
         scratch = None
-        if paths and store is None:  # files alone: versioned against an empty store that is then thrown away
+        if paths and store is None and not store_url:  # files alone: versioned against an empty, thrown-away store
             scratch = tempfile.TemporaryDirectory(prefix="lexrdf-validate-")
-        settings = Settings.from_env(store=scratch.name if scratch else store, base_iri=base_iri)
-        lex = _open(settings.store, base_iri, read_only=scratch is None)  # only the scratch store is written
+        settings = Settings.from_env(store=scratch.name if scratch else store, base_iri=base_iri, store_url=store_url)
+        read_only = scratch is None  # only the scratch store is written
+        lex = _open(settings.store, base_iri, read_only=read_only, store_url=settings.store_url)
         try:
             if paths:
                 reports = {w.act: check(w, lex.store) for w in prepare(paths, lex.store, settings) if w.quads}
@@ -376,6 +388,7 @@ def shapes(
 def dump(
     out_dir: Annotated[Path, typer.Option("--out", help="The folder to write (replaced whole when complete).")],
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     base_iri: BaseOption = None,
     rdf_format: Annotated[str, typer.Option("--format", help="nq, trig or ttl (Turtle: no graph names).")] = "nq",
     gzip: Annotated[bool, typer.Option("--gzip", help="Compress the data files (.gz).")] = False,
@@ -390,7 +403,7 @@ def dump(
     def run():
         from lexrdf.dumps import write_dump
 
-        lex = _open(store, base_iri, read_only=True)
+        lex = _open(store, base_iri, read_only=True, store_url=store_url)
         try:
             with Progress(
                 TextColumn("{task.description}"),
@@ -423,6 +436,7 @@ def dump(
 @app.command()
 def serve(
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     base_iri: BaseOption = None,
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.")] = 8000,
@@ -449,7 +463,7 @@ def serve(
 
         from lexrdf.api import Lexrdf
 
-        settings = Settings.from_env(store=store, base_iri=base_iri)
+        settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url)
         if dumps is not None:
             settings = dataclasses.replace(settings, dumps=dumps)
         if sample:

@@ -54,7 +54,8 @@ DEFAULT_SOURCE_LIMITS = SourceLimits()
 class Settings:
     """Runtime configuration; `from_env` reads LEXRDF_BASE_IRI, LEXRDF_STORE, LEXRDF_SNAPSHOT_GRACE_SECONDS and
     LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
-    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE and the source limits
+    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
+    LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
     (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS."""
 
     store: Path = DEFAULT_STORE
@@ -76,6 +77,18 @@ class Settings:
     admin_max_upload_bytes: int = 16 * 1024 * 1024  # /admin/*: the largest upload (LEXRDF_ADMIN_MAX_UPLOAD_BYTES)
     dumps: Path | None = None  # the folder /dumps/ serves (LEXRDF_DUMPS); None: <store>/dumps
     licence: str = DEFAULT_LICENCE  # the licence the catalogue states (LEXRDF_LICENCE)
+    # a remote store (docs/remote.md): its SPARQL query endpoint (LEXRDF_STORE_URL; None: the embedded store at
+    # `store`, which then holds only the writer's transaction log), its update endpoint (LEXRDF_STORE_UPDATE_URL;
+    # None: derived), and HTTP basic credentials (LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD)
+    store_url: str | None = None
+    store_update_url: str | None = None
+    store_user: str | None = None
+    store_password: str | None = field(default=None, repr=False)
+
+    @property
+    def store_auth(self) -> tuple[str, str] | None:
+        """The remote store's basic-auth credentials, if configured."""
+        return (self.store_user, self.store_password or "") if self.store_user else None
 
     @property
     def dumps_dir(self) -> Path:
@@ -87,7 +100,9 @@ class Settings:
         return SourceLimits(self.max_file_mb, self.max_depth, self.max_elements, self.max_units)
 
     @classmethod
-    def from_env(cls, store: str | Path | None = None, base_iri: str | None = None) -> Settings:
+    def from_env(
+        cls, store: str | Path | None = None, base_iri: str | None = None, store_url: str | None = None
+    ) -> Settings:
         return cls(
             store=Path(store or os.environ.get("LEXRDF_STORE", DEFAULT_STORE)),
             base_iri=(base_iri or os.environ.get("LEXRDF_BASE_IRI", DEFAULT_BASE_IRI)).rstrip("/"),
@@ -107,4 +122,8 @@ class Settings:
             admin_max_upload_bytes=int(os.environ.get("LEXRDF_ADMIN_MAX_UPLOAD_BYTES", 16 * 1024 * 1024)),
             dumps=Path(os.environ["LEXRDF_DUMPS"]) if os.environ.get("LEXRDF_DUMPS") else None,
             licence=os.environ.get("LEXRDF_LICENCE") or DEFAULT_LICENCE,
+            store_url=store_url or os.environ.get("LEXRDF_STORE_URL") or None,
+            store_update_url=os.environ.get("LEXRDF_STORE_UPDATE_URL") or None,
+            store_user=os.environ.get("LEXRDF_STORE_USER") or None,
+            store_password=os.environ.get("LEXRDF_STORE_PASSWORD") or None,
         )

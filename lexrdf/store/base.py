@@ -69,10 +69,25 @@ class Store(Protocol):
         the old content or the new, never a mix. Only the triples of `quads` are used; they go into `graph`."""
 
 
-def open_store(location: str | Path, read_only: bool = False, snapshot_grace_seconds: float | None = None) -> Store:
+def open_store(
+    location: str | Path,
+    read_only: bool = False,
+    snapshot_grace_seconds: float | None = None,
+    url: str | None = None,
+    update_url: str | None = None,
+    auth: tuple[str, str] | None = None,
+) -> Store:
     """Open the embedded store in a directory: as its one writer (the directory is created if missing), or
     `read_only` on its newest published snapshot (a StoreError when the directory holds no store). Superseded
-    snapshots are pruned `snapshot_grace_seconds` after (see lexrdf.store.snapshots)."""
+    snapshots are pruned `snapshot_grace_seconds` after (see lexrdf.store.snapshots).
+
+    With `url` (a SPARQL 1.1 query endpoint), the remote store there instead (lexrdf.store.remote, docs/remote.md):
+    `location` is then the local directory of its transaction log, `update_url` its update endpoint (default:
+    derived from `url`), `auth` a user and password for HTTP basic authentication."""
+    if url:
+        from lexrdf.store.remote import RemoteStore
+
+        return RemoteStore(url, Path(location), read_only=read_only, update_url=update_url, auth=auth)
     from lexrdf.store.embedded import EmbeddedStore
     from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS
 

@@ -112,6 +112,8 @@ async def answer(request: Request) -> Response:
         if asked.query is None:
             return _without_query(request, settings, asked, accept)
         job = _job(asked, settings, accept, asked.query)
+        if request.app.state.sparql_pool is None:
+            raise Problem(501, "Not Implemented", "this server reads a remote store, whose own endpoint answers SPARQL")
         reply = await request.app.state.sparql_pool.run(job, deadline, request.is_disconnected)
         return _reply(reply, settings)
     except Problem as exc:
@@ -245,7 +247,11 @@ def _problem(request: Request, exc: Problem) -> Response:
 
 
 async def startup(app: FastAPI, settings: Settings) -> None:
-    """Start the worker pool (on app.state.sparql_pool) and have SIGTERM and SIGINT kill its workers at once."""
+    """Start the worker pool (on app.state.sparql_pool) and have SIGTERM and SIGINT kill its workers at once. With
+    a remote store there is none: its workers open an embedded snapshot (docs/remote.md)."""
+    if settings.store_url:
+        app.state.sparql_pool = None
+        return
     pool = Lanes.over(settings.store, max(2, settings.sparql_workers), settings.sparql_quick_seconds)
     pool.start()
     app.state.sparql_pool = pool

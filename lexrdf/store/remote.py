@@ -1,0 +1,370 @@
+"""The remote backend: any SPARQL 1.1 server over HTTP, behind the same store protocol as the embedded one.
+
+Reads are SPARQL 1.1 Protocol queries (POST application/sparql-query), writes SPARQL 1.1 Updates (POST
+application/sparql-update), one request per write, which the server runs as one transaction. The server must
+answer queries with the union of its named graphs as the default graph (`oxigraph serve --union-default-graph`,
+Fuseki's `unionDefaultGraph`; docs/remote.md). The transaction log stays local: it is kept in a directory of the
+writer's machine (`Settings.store`), like the embedded store's `changes/`.
+
+>>> store = RemoteStore("http://127.0.0.1:7878/query", Path("lexrdf-state"))  # doctest: +SKIP
+>>> store.quad_count()  # doctest: +SKIP
+165234
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+import httpx
+import pyoxigraph
+from pyoxigraph import (
+    BlankNode,
+    DefaultGraph,
+    NamedNode,
+    Quad,
+    QueryResultsFormat,
+    QuerySolutions,
+    RdfFormat,
+)
+
+from lexrdf.errors import StoreError
+from lexrdf.queries import load_library
+from lexrdf.store.changelog import ChangeLog, data_block, render_patch
+from lexrdf.store.spool import BATCH, QuadSpool
+from lexrdf.txtime import Clock, Pending
+
+RESULTS_JSON = "application/sparql-results+json"
+N_TRIPLES = "application/n-triples"
+CONNECT_SECONDS = 10.0
+UPDATE_SECONDS = 3600.0  # a large act's one update may take long; the server, not the client, decides
+_ALL_QUADS = "SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }"
+
+
+def update_url_for(query_url: str) -> str:
+    """The update endpoint beside a query endpoint, by the conventions of Oxigraph and Fuseki (`.../query` ->
+    `.../update`, `.../sparql` -> `.../update`); any other URL is used for both.
+
+    >>> update_url_for("http://127.0.0.1:7878/query")
+    'http://127.0.0.1:7878/update'
+    >>> update_url_for("http://localhost:3030/ds/sparql")
+    'http://localhost:3030/ds/update'
+    """
+    head, _, last = query_url.rstrip("/").rpartition("/")
+    return f"{head}/update" if last in {"query", "sparql"} else query_url
+
+
+class RemoteStore:
+    """A SPARQL 1.1 server as a lexrdf store; `state` is the local directory of the transaction log and the
+    temporary files of writes. Writes are visible at once (`publish` and `refresh` do nothing). One writer at a
+    time: lexrdf does not lock the server, so run one ingest at a time (as with the embedded store)."""
+
+    def __init__(
+        self,
+        url: str,
+        state: Path,
+        read_only: bool = False,
+        update_url: str | None = None,
+        auth: tuple[str, str] | None = None,
+    ) -> None:
+        self.url = url
+        self.update_url = update_url or update_url_for(url)
+        self.state = Path(state)
+        self.read_only = read_only
+        self._http = httpx.Client(auth=auth, timeout=httpx.Timeout(None, connect=CONNECT_SECONDS))
+        self._write_lock = threading.Lock()
+        self._clock_lock = threading.Lock()
+        self._clock: Clock | None = None
+        if not read_only:
+            self.state.mkdir(parents=True, exist_ok=True)
+        self._changelog = ChangeLog(self.state)
+        self._last_change = self._changelog.last()
+        self._ask_alive()
+
+    # -- HTTP --------------------------------------------------------------------------------------
+    def _post(
+        self, url: str, body: Any, content_type: str, accept: str | None, timeout: float | None
+    ) -> httpx.Response:
+        """One request; any failure becomes a one-line StoreError naming the URL."""
+        headers = {"Content-Type": f"{content_type}; charset=utf-8"}
+        if accept:
+            headers["Accept"] = accept
+        try:
+            response = self._http.post(url, content=body, headers=headers, timeout=timeout or UPDATE_SECONDS)
+        except httpx.TimeoutException as exc:
+            raise StoreError(f"the store at {url} did not answer in time ({type(exc).__name__})") from exc
+        except httpx.TransportError as exc:
+            raise StoreError(f"the store at {url} is unreachable: {exc or type(exc).__name__}") from exc
+        if response.status_code >= 400:
+            detail = " ".join(response.text.split())[:300]
+            raise StoreError(
+                f"the store at {url} answered {response.status_code} {response.reason_phrase}"
+                + (f": {detail}" if detail else "")
+            )
+        return response
+
+    def _query(self, query: str, accept: str, timeout: float | None = None) -> httpx.Response:
+        return self._post(self.url, query.encode("utf-8"), "application/sparql-query", accept, timeout)
+
+    def _update(self, body: Iterable[bytes] | bytes) -> None:
+        if self.read_only:
+            raise StoreError(f"the store at {self.url} is open read-only; nothing was written")
+        self._post(self.update_url, body, "application/sparql-update", None, UPDATE_SECONDS)
+
+    def _ask_alive(self) -> None:
+        """Fail now, in one line, when the server cannot be reached or refuses us."""
+        self._query("ASK { }", RESULTS_JSON, CONNECT_SECONDS)
+
+    # -- reading -----------------------------------------------------------------------------------
+    def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
+        response = self._query(query, RESULTS_JSON, timeout)
+        return pyoxigraph.parse_query_results(response.content, QueryResultsFormat.JSON)
+
+    def sparql(self, query: str, timeout: float | None = None) -> Any:
+        """Solutions or a boolean (SELECT, ASK), or a list of triples (CONSTRUCT, DESCRIBE)."""
+        response = self._query(query, f"{RESULTS_JSON}, {N_TRIPLES};q=0.9", timeout)
+        kind = response.headers.get("content-type", "").split(";")[0].strip()
+        if kind in {N_TRIPLES, "text/plain", "text/turtle", "application/n-quads"}:
+            rdf_format = RdfFormat.TURTLE if kind == "text/turtle" else RdfFormat.N_TRIPLES
+            return [quad.triple for quad in pyoxigraph.parse(response.content, format=rdf_format)]
+        return pyoxigraph.parse_query_results(response.content, QueryResultsFormat.JSON)
+
+    def graph_quads(self, graph: NamedNode) -> Iterable[Quad]:
+        query = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}"
+        response = self._query(query, N_TRIPLES)
+        return [
+            Quad(q.subject, q.predicate, q.object, graph)
+            for q in pyoxigraph.parse(response.content, format=RdfFormat.N_TRIPLES)
+        ]
+
+    def named_graphs(self) -> list[NamedNode]:
+        rows = self.select("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }")
+        return sorted((row["g"] for row in rows if isinstance(row["g"], NamedNode)), key=lambda g: g.value)
+
+    def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
+        """N-Quads of every named graph (the default graph is not reachable through a union default graph, and
+        lexrdf writes none), or N-Triples of one graph; graph by graph, so no response holds the whole store."""
+        if graph is not None:
+            output.write(pyoxigraph.serialize((q.triple for q in self.graph_quads(graph)), format=RdfFormat.N_TRIPLES))
+            return
+        for name in self.named_graphs():
+            output.write(pyoxigraph.serialize(self.graph_quads(name), format=RdfFormat.N_QUADS))
+
+    def quad_count(self) -> int:
+        rows = list(self.select("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"))
+        return int(rows[0]["n"].value) if rows else 0
+
+    @property
+    def raw(self) -> RemoteDataset:
+        """The subset of pyoxigraph.Store's reading methods that dumps, statistics and store validation use."""
+        return RemoteDataset(self)
+
+    # -- the transaction log and the clock -----------------------------------------------------------
+    @property
+    def changelog(self) -> ChangeLog:
+        """The transaction log in the local state directory (a reader on another machine sees its own, empty,
+        unless the directory is shared)."""
+        return self._changelog
+
+    @property
+    def changes_through(self) -> int:
+        return self._last_change if not self.read_only else self._changelog.last()
+
+    @property
+    def clock(self) -> Clock:
+        """Read once from the store (the latest changeset's time), then kept: this process is the one writer."""
+        with self._clock_lock:
+            if self._clock is None:
+                rows = list(self.select(load_library()["_latest-changeset"].text))
+                latest = rows[0]["latest"] if rows else None
+                moment = datetime.fromisoformat(latest.value) if latest is not None else None
+                if moment is not None and moment.tzinfo is None:
+                    moment = moment.replace(tzinfo=UTC)
+                self._clock = Clock(moment)
+            return self._clock
+
+    def publish(self) -> None:
+        return None
+
+    def refresh(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self._http.close()
+
+    def spool(self, keep: Callable[[Quad], bool] | None = None) -> QuadSpool:
+        """A spool spilling into the state directory (or the system's temporary directory for a reader)."""
+        return QuadSpool(self.state if self.state.is_dir() else Path(tempfile.gettempdir()), keep=keep)
+
+    # -- writing -----------------------------------------------------------------------------------
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
+        """What the graph lacks of `quads`, with the commit's times in the changesets of `pending`, as ONE
+        `INSERT DATA` request (one transaction on the server: all or nothing), then logged as one change. The
+        additions are staged in a local file first, so a failure while they are made sends nothing. Quads with
+        blank nodes are always added (the server renames blank nodes, so they cannot be compared)."""
+        if self.read_only:
+            raise StoreError(f"the store at {self.url} is open read-only; nothing was written")
+        with self._write_lock:
+            held = set(self.graph_quads(graph))
+            times = self.clock.take(len(pending)) if pending else []
+            with tempfile.TemporaryFile(dir=self.state) as staged:
+                try:
+                    count = _stage(quads, held, pending, times, staged)
+                except (OSError, SyntaxError, TypeError, ValueError) as exc:
+                    raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
+                if not count:
+                    return
+                self._update(_insert_data(staged))
+                changesets = pending.final_iris(times) if pending else []
+                moment = times[-1] if times else datetime.now(UTC)
+                staged.seek(0)
+                self._log(graph.value, moment, changesets, (count, 0), staged, [])
+
+    def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        """Replace a view graph with one update writing only the difference (DELETE DATA; INSERT DATA), logged as
+        one change. A view holds no blank nodes: one with them is refused."""
+        if self.read_only:
+            raise StoreError(f"the store at {self.url} is open read-only; nothing was written")
+        with self._write_lock:
+            new = {Quad(q.subject, q.predicate, q.object, graph) for q in quads}
+            old = set(self.graph_quads(graph))
+            if any(_blank(q) for q in new | old):
+                raise StoreError(
+                    f"replacing graph {graph.value} failed; it is unchanged: a view cannot hold blank nodes"
+                )
+            if old == new:
+                return
+            removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
+            parts = []
+            if removed:
+                parts.append(f"DELETE DATA {data_block(removed)}")
+            if added:
+                parts.append(f"INSERT DATA {data_block(added)}")
+            self._update(" ;\n".join(parts).encode("utf-8"))
+            self._log(graph.value, datetime.now(UTC), (), (len(added), len(removed)), _lines(added), _lines(removed))
+
+    def _log(
+        self,
+        graph: str,
+        committed_at: datetime,
+        changesets: Iterable[str],
+        counts: tuple[int, int],
+        added: Iterable[bytes],
+        removed: Iterable[bytes],
+    ) -> None:
+        number = self._last_change + 1
+        self._changelog.append(number, render_patch(number, graph, committed_at, changesets, counts, added, removed))
+        self._last_change = number
+
+
+class RemoteDataset:
+    """The reading methods of pyoxigraph.Store that lexrdf's dumps, VoID statistics and store validation call,
+    answered by a remote store (the default graph is the union: `use_default_graph_as_union` changes nothing;
+    `default_graph` and `named_graphs` become the protocol's `default-graph-uri` and `named-graph-uri`)."""
+
+    def __init__(self, store: RemoteStore) -> None:
+        self.store = store
+
+    def query(
+        self,
+        query: str,
+        use_default_graph_as_union: bool = False,
+        default_graph: Any = None,
+        named_graphs: Any = None,
+    ) -> Any:
+        if not default_graph and not named_graphs:
+            return self.store.sparql(query)
+        params = [("default-graph-uri", g.value) for g in _listed(default_graph) if isinstance(g, NamedNode)]
+        params += [("named-graph-uri", g.value) for g in _listed(named_graphs)]
+        url = str(httpx.URL(self.store.url, params=params))
+        response = self.store._post(url, query.encode(), "application/sparql-query", RESULTS_JSON, None)
+        return pyoxigraph.parse_query_results(response.content, QueryResultsFormat.JSON)
+
+    def named_graphs(self) -> Iterator[NamedNode]:
+        return iter(self.store.named_graphs())
+
+    def quads_for_pattern(self, subject: Any, predicate: Any, object: Any, graph_name: Any = None) -> Iterator[Quad]:
+        if isinstance(graph_name, DefaultGraph):
+            return iter(())  # lexrdf writes named graphs only
+        graphs = [graph_name] if isinstance(graph_name, NamedNode) else self.store.named_graphs()
+        return (
+            q
+            for g in graphs
+            for q in self.store.graph_quads(g)
+            if (subject is None or q.subject == subject)
+            and (predicate is None or q.predicate == predicate)
+            and (object is None or q.object == object)
+        )
+
+    def dump(self, output: IO[bytes], format: RdfFormat, from_graph: Any = None, prefixes: Any = None) -> None:
+        if from_graph is None:
+            self.store.dump(output)
+            return
+        triples = (q.triple for q in self.store.graph_quads(from_graph))
+        options = {"prefixes": prefixes} if prefixes and format not in (RdfFormat.N_TRIPLES, RdfFormat.N_QUADS) else {}
+        output.write(pyoxigraph.serialize(triples, format=format, **options))
+
+    def __len__(self) -> int:
+        return self.store.quad_count()
+
+
+def _stage(
+    quads: Iterable[Quad], held: set[Quad], pending: Pending | None, times: list[datetime], out: IO[bytes]
+) -> int:
+    """Write the quads `held` lacks, restamped, to `out` as N-Quads; how many."""
+    restamp = pending.stamper(times) if pending else None
+    count = 0
+    batch: list[Quad] = []
+
+    def flush() -> None:
+        data = pyoxigraph.serialize(batch, format=RdfFormat.N_QUADS)
+        out.write(restamp(data) if restamp else data)
+        batch.clear()
+
+    for quad in quads:
+        if quad in held:
+            continue
+        batch.append(quad)
+        count += 1
+        if len(batch) >= BATCH:
+            flush()
+    if batch:
+        flush()
+    return count
+
+
+def _insert_data(staged: IO[bytes]) -> Iterator[bytes]:
+    """One INSERT DATA request body from staged N-Quads, streamed in batches (GRAPH blocks may repeat)."""
+    staged.seek(0)
+    yield b"INSERT DATA {\n"
+    batch: list[Quad] = []
+    for quad in pyoxigraph.parse(staged, format=RdfFormat.N_QUADS):
+        batch.append(quad)
+        if len(batch) >= BATCH:
+            yield data_block(batch)[1:-1].encode("utf-8")
+            batch = []
+    if batch:
+        yield data_block(batch)[1:-1].encode("utf-8")
+    yield b"}\n"
+
+
+def _lines(quads: list[Quad]) -> Iterator[bytes]:
+    if quads:
+        yield from pyoxigraph.serialize(quads, format=RdfFormat.N_QUADS).splitlines(keepends=True)
+
+
+def _listed(graphs: Any) -> list[Any]:
+    if graphs is None:
+        return []
+    return list(graphs) if isinstance(graphs, list | tuple | set) else [graphs]
+
+
+def _blank(quad: Quad) -> bool:
+    return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
+
+
+__all__ = ["RemoteDataset", "RemoteStore", "update_url_for"]
