@@ -134,10 +134,12 @@ FUSEKI_CONFIG = """@prefix fuseki: <http://jena.apache.org/fuseki#> .
 
 
 def fuseki_jar() -> Path | None:
-    """The Fuseki server jar, downloaded once from Maven Central into the cache; None when it cannot be had."""
+    """The Fuseki server jar: the cached one, else (only with LEXRDF_TEST_FUSEKI=1) downloaded once from Maven
+    Central into the cache; None when it cannot be had. Opt-in: the Fuseki case has not yet run anywhere a jar
+    could be had (docs/remote.md), so CI does not start depending on it by finding Maven Central reachable."""
     if FUSEKI_JAR.is_file():
         return FUSEKI_JAR
-    if shutil.which("java") is None:
+    if shutil.which("java") is None or os.environ.get("LEXRDF_TEST_FUSEKI") != "1":
         return None
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -156,7 +158,7 @@ def fuseki_server(directory: Path) -> Iterator[str]:
     Skipped when the jar cannot be had (no network, no Java): the Oxigraph case still runs."""
     jar = fuseki_jar()
     if jar is None:
-        pytest.skip(f"Apache Jena Fuseki not available: {FUSEKI_JAR} absent and {FUSEKI_URL} not reachable")
+        pytest.skip(f"Apache Jena Fuseki not available: {FUSEKI_JAR} absent (LEXRDF_TEST_FUSEKI=1 downloads it)")
     config = directory / "fuseki.ttl"
     config.write_text(FUSEKI_CONFIG.replace("{location}", str(directory / "tdb2")), encoding="utf-8")
     port = free_port()
