@@ -273,3 +273,10 @@ def test_a_feed_reader_polling_an_unchanged_feed_gets_304(client, path):
     again = client.get(path, headers={"If-None-Match": first.headers["etag"]})
     assert again.status_code == 304 and again.content == b""
     assert client.get(path, headers={"If-None-Match": '"something-else"'}).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/changes.atom", "/events.atom", "/changes/1", "/changes?since=0"])
+def test_head_answers_as_get_without_a_body(client, path):
+    got, head = client.get(path), client.head(path)
+    assert head.status_code == got.status_code == 200 and head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]

@@ -70,8 +70,9 @@ def _href(request: Request, links: Links) -> Callable[[str], str]:
     return href
 
 
-@router.get(
+@router.api_route(
     "/changes",
+    methods=["GET", "HEAD"],
     summary="Every change after a number, as RDF Patch",
     response_class=StreamingResponse,
     responses={200: {"content": {PATCH: {}}}, **responses(400)},
@@ -97,8 +98,9 @@ def changes_since(
     return StreamingResponse(patch_stream(changes), media_type=PATCH, headers=headers)
 
 
-@router.get(
+@router.api_route(
     "/changes.atom",
+    methods=["GET", "HEAD"],
     summary="The transaction log as an Atom feed",
     response_class=Response,
     responses={200: {"content": {ATOM: {}}}, 304: {"description": "Not Modified"}, **responses(400, 404)},
@@ -139,8 +141,9 @@ def changes_atom(
     return _feed(request, f"changes-{through}-{window.low}-{window.high}", lambda: render(feed))
 
 
-@router.get(
+@router.api_route(
     "/changes/{number}",
+    methods=["GET", "HEAD"],
     summary="One change, as RDF Patch",
     response_class=FileResponse,
     responses={200: {"content": {PATCH: {}}}, **responses(404)},
@@ -154,8 +157,9 @@ def change(number: int, lex: Annotated[Lexrdf, Depends(get_lex)]) -> FileRespons
     return FileResponse(found.path, media_type=PATCH, headers={THROUGH_HEADER: str(store.changes_through)})
 
 
-@router.get(
+@router.api_route(
     "/events.atom",
+    methods=["GET", "HEAD"],
     summary="The legal events as an Atom feed, by the date they took effect",
     response_class=Response,
     responses={200: {"content": {ATOM: {}}}, 304: {"description": "Not Modified"}, **responses(400, 404)},
