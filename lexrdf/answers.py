@@ -8,11 +8,15 @@ from __future__ import annotations
 import difflib
 from dataclasses import asdict, dataclass, field
 from datetime import date
-from typing import Any
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from pyoxigraph import QuerySolution
 
 from lexrdf.vocab import KIND_OF_CLASS, LEX
+
+if TYPE_CHECKING:
+    from lexrdf.search import IndexPage
 
 IN_FORCE = "in-force"
 NOT_YET_IN_FORCE = "not-yet-in-force"
@@ -396,6 +400,43 @@ class ContextUnit:
     interpretations: list[InterpretationState] = field(default_factory=list)  # operative on the date (dual chain)
 
 
+def chain_units(rows: list[QuerySolution], prefix: str = "") -> list[ContextUnit]:
+    """The governing chain in the rows of context.rq, root first: its rows of kind "unit", "text" and "number"
+    (columns `kind`, `unit`, ...), or the same rows folded into another query with their columns named
+    `prefix` + that name (``chain_kind``, ``chain_unit``, ...). Other kinds are left to the caller."""
+    units: dict[str, ContextUnit] = {}
+    for row in rows:
+        kind = _value(row, f"{prefix}kind")
+        if kind not in ("unit", "text", "number"):
+            continue
+        iri = _value(row, f"{prefix}unit") or ""
+        unit = units.setdefault(iri, ContextUnit(iri, None, "act", None, None, None, None, None))
+        if kind == "unit":
+            unit.order = _value(row, f"{prefix}unit_order")
+            unit.unit_type = _value(row, f"{prefix}unit_type") or "act"
+        elif kind == "text":
+            unit.version = _value(row, f"{prefix}version")
+            unit.text = _value(row, f"{prefix}text")
+            unit.number = _value(row, f"{prefix}number")
+            unit.heading = _value(row, f"{prefix}heading")
+        elif unit.label_number is None:
+            unit.label_number = _value(row, f"{prefix}number")
+    for unit in units.values():
+        unit.label_number = unit.number or unit.label_number
+    return sorted(units.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+
+
+def chain_titles(rows: list[QuerySolution], prefix: str = "chain_") -> dict[str, str]:
+    """The title of each unit that has one (an act), from rows of kind "title" (lex:title), else "title-dc"
+    (dcterms:title)."""
+    titles: dict[str, str] = {}
+    for kind in ("title", "title-dc"):
+        for row in rows:
+            if _value(row, f"{prefix}kind") == kind:
+                titles.setdefault(_value(row, f"{prefix}unit") or "", _value(row, f"{prefix}title") or "")
+    return titles
+
+
 @dataclass
 class ContextAnswer:
     """The governing chain of a provision, the act first and the provision itself last.
@@ -558,6 +599,8 @@ class SearchHit:
     occurrences: int
     citation: str | None = None
     state: str = "version"  # "version" (the text) or "interpretation" (an operative reading)
+    score: float | None = None  # BM25, from the full-text index (lexrdf.search); None from the scan
+    snippet: str | None = None  # the best fragment, matches in <b>, HTML-escaped (from the index)
 
 
 @dataclass
@@ -566,8 +609,11 @@ class SearchAnswer:
 
     text: str
     date: str
-    count: int = 0
+    count: int = 0  # the hits in `items`
     items: list[SearchHit] = field(default_factory=list)
+    total: int | None = None  # every matching text, on all pages (the index; the scan: `count`)
+    page: int = 1
+    size: int | None = None  # hits a page (None: all on one)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -746,7 +792,35 @@ def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnsw
                 state=_value(r, "state") or "version",
             )
         )
-    return SearchAnswer(text, day.isoformat(), len(items), items)
+    return SearchAnswer(text, day.isoformat(), len(items), items, total=len(items))
+
+
+def indexed_search_answer(found: IndexPage, text: str, day: date, page: int, size: int | None) -> SearchAnswer:
+    """A page of hits from the full-text index (lexrdf.search), one per version, best first."""
+    items: list[SearchHit] = []
+    seen: set[str] = set()
+    for h in found.items:
+        if h.version in seen:  # another language of the same version
+            continue
+        seen.add(h.version)
+        items.append(
+            SearchHit(
+                h.provision,
+                h.act,
+                h.act_title,
+                h.path,
+                h.unit_type,
+                h.number,
+                h.heading,
+                h.text,
+                h.version,
+                h.occurrences,
+                state=h.state,
+                score=h.score,
+                snippet=h.snippet,
+            )
+        )
+    return SearchAnswer(text, day.isoformat(), len(items), items, total=found.total, page=page, size=size)
 
 
 # -- interpretive time ------------------------------------------------------------------------------------

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
-from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
+
+from pyoxigraph import QuerySolution
 
 from lexrdf.answers import (
     AMBIGUOUS_REFERENCE,
@@ -37,11 +38,14 @@ from lexrdf.answers import (
     ResolveAnswer,
     SearchAnswer,
     VersionAnswer,
+    chain_titles,
+    chain_units,
     changes_answer,
     descendants_answer,
     diff_answer,
     distinct_versions,
     impact_answer,
+    indexed_search_answer,
     interpretation_states,
     interpretations_answer,
     lineage_answer,
@@ -54,7 +58,9 @@ from lexrdf.answers import (
 )
 from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
-from lexrdf.queries import Query, get_query, load_library, row_values
+from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
+from lexrdf.search import SearchIndex, index_directory
+from lexrdf.search.index import chains
 from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
@@ -189,12 +195,14 @@ class Lexrdf:
             strict=strict_value,
             language=language,
         )
+        rows, chain = _split_chain(rows)
         answer = text_at_answer(rows, provision, day, strict=strict_value == "true")
         if rows:
             answer.near_change = near_change(rows, day, int(rows[0]["_near_days_xsd_integer"].value))
         if answer.status in (IN_FORCE, AS_LAST_KNOWN):
             last_known = answer.current_to if answer.status == AS_LAST_KNOWN else None
-            answer.citation = self._citation(provision, day, known_at, last_known)
+            chain_label = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
+            answer.citation = _cite(*chain_label, day, known_at, last_known)
         # the dual chain: one more small query, only for an item that has interpretations (or no statutory text)
         if not rows or any(row["interpreted"] for row in rows):
             meaning = self.interpretations(provision, day, known_at=known_at, basis=basis, language=language)
@@ -262,31 +270,12 @@ class Lexrdf:
         """The governing chain; with `meaning`, each unit that has interpretations gets those operative then."""
         day = _as_date(date)
         rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at)
-        units: dict[str, ContextUnit] = {}
-        interpreted: list[str] = []
-        for row in rows:
-            iri = row["unit"].value
-            kind = row["kind"].value
-            if kind == "interpreted":
-                interpreted.append(iri)
-                continue
-            unit = units.setdefault(iri, ContextUnit(iri, None, "act", None, None, None, None, None))
-            if kind == "unit":
-                unit.order = row["unit_order"].value if row["unit_order"] else None
-                unit.unit_type = row["unit_type"].value if row["unit_type"] else "act"
-            elif kind == "text":
-                unit.version = row["version"].value
-                unit.text = row["text"].value
-                unit.number = row["number"].value if row["number"] else None
-                unit.heading = row["heading"].value if row["heading"] else None
-            elif kind == "number" and unit.label_number is None:
-                unit.label_number = row["number"].value
-        for unit in units.values():
-            unit.label_number = unit.number or unit.label_number
+        items = chain_units(rows)
+        units = {unit.unit: unit for unit in items}
+        interpreted = [row["unit"].value for row in rows if row["kind"].value == "interpreted"]
         for iri in interpreted if meaning else ():
             if iri in units:
                 units[iri].interpretations = self.interpretations(iri, day, known_at=known_at).items
-        items = sorted(units.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
         if not items:
             return ContextAnswer(UNKNOWN_REFERENCE, provision, day.isoformat())
         subordinate = any(u.text for u in items[1:-1])
@@ -298,18 +287,27 @@ class Lexrdf:
     def descendants(self, provision: str, date: str | date, known_at: str | None = None) -> DescendantsAnswer:
         """Every unit below `provision` in force on `date`, in document order, complete."""
         day = _as_date(date)
-        own = self._state(provision, day, known_at)
-        rows = self.rows("descendants", provision=provision, date=day.isoformat(), known_at=known_at)
-        answer = descendants_answer(rows, provision, day, own)
-        self._cite_descendants(answer, day, known_at)
+        rows, chain = _split_chain(
+            self.rows("descendants", provision=provision, date=day.isoformat(), known_at=known_at)
+        )
+        items = [row for row in rows if row["unit"] is not None]
+        own = text_at_answer(_own_rows(rows), provision, day)
+        answer = descendants_answer(items, provision, day, own)
+        act_name, root_pieces = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
+        labels = {answer.provision: root_pieces}
+        for item in answer.items:  # each descendant cited from its parent's label
+            piece = _label(ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number))
+            labels[item.unit] = [*labels.get(item.parent or "", []), piece]
+            item.citation = _cite(act_name, labels[item.unit], day, known_at)
         return answer
 
     def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
         """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""
         day = _as_date(date)
-        own, interpreted = self._state_and_meaning(provision, day, known_at)
         rows = self.rows("lineage", provision=provision, date=day.isoformat(), known_at=known_at)
-        answer = lineage_answer(rows, provision, day, own)
+        own_rows = _own_rows(rows)
+        own, interpreted = text_at_answer(own_rows, provision, day), any(row["interpreted"] for row in own_rows)
+        answer = lineage_answer([row for row in rows if row["version"] is not None], provision, day, own)
         if interpreted:  # the dual chain: the interpretations begun by the date, each with its rulings
             meaning = self.interpretations(provision, day, known_at=known_at)
             answer.interpretations = [*meaning.earlier, *meaning.items]
@@ -326,15 +324,21 @@ class Lexrdf:
         start, end = _as_date(from_date, "from"), _as_date(to_date, "to")
         if end < start:
             raise QueryError(f"parameter 'to': {end} is before 'from' ({start})")
-        versions = self.rows("versions", provision=provision, known_at=known_at)
-        rows = self.rows(
-            "diff", provision=provision, known_at=known_at, **{"from": start.isoformat(), "to": end.isoformat()}
+        rows, chain = _split_chain(
+            self.rows(
+                "diff", provision=provision, known_at=known_at, **{"from": start.isoformat(), "to": end.isoformat()}
+            )
         )
-        answer = diff_answer(rows, provision, start, end, bool(versions))
-        interpreted = any(row["interpreted"] for row in versions)
+        known = [row for row in rows if row["provision_type"] is not None]
+        answer = diff_answer([row for row in rows if row["version"] is not None], provision, start, end, bool(known))
+        interpreted = any(row["interpreted"] for row in known)
         for version, day in ((answer.from_version, start), (answer.to_version, end)):
             if version is not None:
-                version.citation = self._citation(provision, day, known_at)
+                on_day = [
+                    row for row in chain if row["chain_date"] is None or row["chain_date"].value == day.isoformat()
+                ]
+                titles = chain_titles(on_day).get
+                version.citation = _cite(*_chain_label(provision, chain_units(on_day, "chain_"), titles), day, known_at)
                 if interpreted:  # the dual chain: the interpretations operative beside each side's text
                     version.interpretations = self.interpretations(provision, day, known_at=known_at).items
                     version.diverges = bool(version.interpretations)
@@ -344,54 +348,113 @@ class Lexrdf:
         """Every record written or superseded after transaction time `since`, oldest first."""
         return changes_answer(self.rows("changes-since", since=since), since)
 
-    def search(self, text: str, date: str | date, known_at: str | None = None) -> SearchAnswer:
-        """A phrase in the texts in force on `date`, ranked by occurrences, then act and document order."""
+    def search(
+        self,
+        text: str,
+        date: str | date,
+        known_at: str | None = None,
+        *,
+        page: int = 1,
+        size: int | None = None,
+        words: bool = False,
+        language: str | None = None,
+    ) -> SearchAnswer:
+        """A phrase (with `words`: every word, stemmed) in the texts in force on `date`. From the full-text index
+        when the store has one (lexrdf.search: BM25-ranked, with snippets, `size` hits a page, their citations in
+        one query), else by scanning the store (search.rq: ranked by occurrences, then act and document order)."""
         day = _as_date(date)
-        answer = search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
-        for hit in answer.items:
-            if hit.state == "version":
-                hit.citation = self._citation(hit.provision, day, known_at)
+        index = self._search_index()
+        if index is None:
+            answer = search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
+            for hit in answer.items:
+                if hit.state == "version":
+                    hit.citation = self._citation(hit.provision, day, known_at)
+            return answer
+        moment = parse_moment(known_at).isoformat() if known_at else None
+        offset = (max(page, 1) - 1) * size if size else 0
+        found = index.search(text, day, moment, words=words, language=language, offset=offset, limit=size)
+        answer = indexed_search_answer(found, text, day, max(page, 1), size)
+        cited = [hit.provision for hit in answer.items if hit.state == "version"]
+        for provision, chain in chains(self.store, cited, day, moment).items():
+            act = next((u for u in chain if u.unit_type == "act"), None)
+            title = next((u.text for u in chain if u.unit_type == "title"), None)
+            act_name = ((act.heading or act.text or title or act.unit) if act else provision) or provision
+            pieces = [_label(u) for u in chain if u.unit_type not in ("act", "title")]
+            if act is not None and provision != act.unit and not any(pieces):
+                pieces = [unquote(provision.removeprefix(act.unit + "/"))]
+            for hit in answer.items:
+                if hit.provision == provision and hit.state == "version":
+                    hit.citation = _cite(act_name, pieces, day, known_at)
         return answer
 
-    def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
-        """The provision's own text-at answer (without citation), for primitives that depend on it."""
-        return self._state_and_meaning(provision, day, known_at)[0]
+    def _search_index(self) -> SearchIndex | None:
+        """The store's full-text index, opened once it exists (None while the store has none)."""
+        index: SearchIndex | None = getattr(self, "_index", None)
+        if index is None:
+            directory = index_directory(self.store)
+            index = self._index = SearchIndex.open(directory) if directory is not None else None
+        return index
 
-    def _state_and_meaning(self, provision: str, day: date, known_at: str | None) -> tuple[VersionAnswer, bool]:
-        """The provision's own text-at answer (without citation) and whether it has interpretations."""
-        rows = self.rows("text-at", provision=provision, date=day.isoformat(), known_at=known_at)
-        return text_at_answer(rows, provision, day), any(row["interpreted"] for row in rows)
+    def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
+        """The provision's own text-at answer (without citation): why context has no text of it on `day`."""
+        return text_at_answer(
+            self.rows("_state", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
+        )
 
     def _chain_label(self, provision: str, day: date, known_at: str | None) -> tuple[str, list[str]]:
-        """The act's name and the label pieces of the provision's governing chain, root first."""
-        chain = self._context(provision, day, known_at).items
-        act = next((u for u in chain if u.unit_type == "act"), None)
-        act_name = (act.heading or act.text) if act else provision
-        if act is not None and not act_name:  # an act with no text of its own (imported): its title, else its IRI
-            titles = self.rows("_act-title", act=act.unit)
-            act_name = titles[0]["title"].value if titles else act.unit
-        pieces = [_label(u) for u in chain if u.unit_type != "act"]
-        if act is not None and provision != act.unit and not any(pieces):  # no numbers: say which unit by its path
-            pieces = [unquote(provision.removeprefix(act.unit + "/"))]
-        return act_name, pieces
+        """The act's name and the label pieces of the provision's governing chain, root first (from context)."""
+        return _chain_label(provision, self._context(provision, day, known_at).items, self._act_title)
+
+    def _act_title(self, act: str) -> str | None:
+        titles = self.rows("_act-title", act=act)
+        return titles[0]["title"].value if titles else None
 
     def _citation(self, provision: str, day: date, known_at: str | None, last_known: str | None = None) -> str:
         return _cite(*self._chain_label(provision, day, known_at), day, known_at, last_known)
-
-    def _cite_descendants(self, answer: DescendantsAnswer, day: date, known_at: str | None) -> None:
-        """Cite every descendant from its parent's label: one context query for the whole tree."""
-        act_name, root_pieces = self._chain_label(answer.provision, day, known_at)
-        labels = {answer.provision: root_pieces}
-        for item in answer.items:
-            piece = _label(ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number))
-            labels[item.unit] = [*labels.get(item.parent or "", []), piece]
-            item.citation = _cite(act_name, labels[item.unit], day, known_at)
 
 
 @cache
 def _builder_parameters(name: str) -> tuple[str, ...]:
     """The parameter names of the Lexrdf method that builds the answer of query `name` (read once)."""
     return tuple(inspect.signature(getattr(Lexrdf, name.replace("-", "_"))).parameters)
+
+
+def _split_chain(rows: list[QuerySolution]) -> tuple[list[QuerySolution], list[QuerySolution]]:
+    """A primitive's own rows, and the rows of the governing chain folded into its query (``?chain_kind`` bound)."""
+    own, chain = [], []
+    for row in rows:
+        (chain if row["chain_kind"] is not None else own).append(row)
+    return own, chain
+
+
+class _Renamed:
+    """A row of a primitive's own state folded into another query, read under text-at.rq's column names: column
+    `name` is the row's `own_<name>` (parameters, `_<name>`, as they are)."""
+
+    def __init__(self, row: QuerySolution) -> None:
+        self.row = row
+
+    def __getitem__(self, name: str) -> Any:
+        return self.row[name if name.startswith("_") else f"own_{name}"]
+
+
+def _own_rows(rows: list[QuerySolution]) -> list[Any]:
+    """The rows of text-at.rq folded into a primitive's query (``?own_provision_type`` bound), as text-at's rows."""
+    return [_Renamed(row) for row in rows if row["own_provision_type"] is not None]
+
+
+def _chain_label(provision: str, chain: list[ContextUnit], title: Callable[[str], str | None]) -> tuple[str, list[str]]:
+    """The act's name and the label pieces of a governing chain (root first); `title` names an act that holds no
+    text of its own (e.g. an imported one)."""
+    act = next((u for u in chain if u.unit_type == "act"), None)
+    act_name = (act.heading or act.text) if act else provision
+    if act is not None and not act_name:  # an act with no text of its own (imported): its title, else its IRI
+        found = title(act.unit)
+        act_name = act.unit if found is None else found
+    pieces = [_label(u) for u in chain if u.unit_type != "act"]
+    if act is not None and provision != act.unit and not any(pieces):  # no numbers: say which unit by its path
+        pieces = [unquote(provision.removeprefix(act.unit + "/"))]
+    return act_name, pieces
 
 
 def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None, last_known: str | None = None) -> str:

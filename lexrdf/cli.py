@@ -9,7 +9,8 @@ import json
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -57,6 +58,27 @@ def _guarded(verbose: bool, action: Callable[[], Any]) -> Any:
         _fail(exc, verbose)
     except OSError as exc:
         _fail(exc, verbose)
+
+
+@contextmanager
+def _progress_bar() -> Iterator[Callable[[str, int, int], None]]:
+    """A rich progress bar on stderr, one task a stage: yields the `progress(stage, done, total)` callback."""
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, Any] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done)
+
+        yield progress
 
 
 def _open(store: Path | None, base_iri: str | None, read_only: bool = False, store_url: str | None = None):
@@ -123,21 +145,7 @@ def ingest(
             raise QueryError(str(exc)) from None
         lex = _open(store, base_iri, store_url=store_url)
         try:
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=err,
-                transient=True,
-            ) as bar:
-                tasks: dict[str, Any] = {}
-
-                def progress(stage: str, done: int, total: int) -> None:
-                    if stage not in tasks:
-                        tasks[stage] = bar.add_task(stage, total=total)
-                    bar.update(tasks[stage], completed=done)
-
+            with _progress_bar() as progress:
                 summary = ingest_files(paths, lex.store, lex.settings, progress, policy)
                 lex.publish()
         finally:
@@ -405,21 +413,7 @@ def dump(
 
         lex = _open(store, base_iri, read_only=True, store_url=store_url)
         try:
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=err,
-                transient=True,
-            ) as bar:
-                tasks: dict[str, Any] = {}
-
-                def progress(stage: str, done: int, total: int) -> None:
-                    if stage not in tasks:
-                        tasks[stage] = bar.add_task(stage, total=total)
-                    bar.update(tasks[stage], completed=done)
-
+            with _progress_bar() as progress:
                 manifest = write_dump(lex.store, out_dir, lex.settings, rdf_format, gzip, since, progress)
         finally:
             lex.close()
@@ -429,6 +423,36 @@ def dump(
             f"changes through {manifest.changes_through}",
             highlight=False,
         )
+
+    _guarded(verbose, run)
+
+
+search_index_app = typer.Typer(no_args_is_help=True, help="The full-text index of version texts (docs/search.md).")
+app.add_typer(search_index_app, name="search-index")
+
+
+@search_index_app.command("rebuild")
+def search_index_rebuild(
+    store: StoreOption = None,
+    store_url: StoreUrlOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Rebuild the search index from the store, as its writer (`<store>/search/`, replaced whole when built); from
+    then on every act write keeps it in step and `search` answers from it."""
+
+    def run():
+        import time
+
+        from lexrdf.search import index_directory, rebuild
+
+        lex = _open(store, None, store_url=store_url)
+        try:
+            started = time.perf_counter()
+            documents = rebuild(lex.store)
+            directory = index_directory(lex.store)
+        finally:
+            lex.close()
+        out.print(f"{directory}: {documents:,} texts indexed in {time.perf_counter() - started:.2f} s", highlight=False)
 
     _guarded(verbose, run)
 

@@ -30,6 +30,7 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple
 
+from lexrdf.derived import rebuild_derived
 from lexrdf.errors import SourceError
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
@@ -37,7 +38,6 @@ from lexrdf.txtime import Pending, stamp
 from lexrdf.uris import IriMinter, short_hash, slug
 from lexrdf.validate import Report, validate_quads
 from lexrdf.views import is_view_graph
-from lexrdf.views import refresh as refresh_views
 from lexrdf.vocab import LEX, PROV, RDF
 
 FORMATS = {
@@ -271,5 +271,5 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
     report = validate_quads([*stored, *quads], graph)
     if report.conforms:
         store.add_act_graph(graph, quads, Pending([(provisional, changeset.value)]))
-        refresh_views(store, graph.value)  # the graph's views are derived from it: rebuilt after each write
+        rebuild_derived(store, graph.value)  # its index documents and views are derived from it: rebuilt
     return Submission(graph.value, report, report.conforms, len(quads))

@@ -17,6 +17,7 @@ from pathlib import Path
 from pyoxigraph import NamedNode, Quad
 
 from lexrdf.active import ActivePlan, active_quads, plan_active, plan_feeds
+from lexrdf.derived import rebuild_derived
 from lexrdf.emit import emit_act, provenance_quads
 from lexrdf.errors import SourceError
 from lexrdf.mapping.effects import EffectsFeed
@@ -45,7 +46,6 @@ from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, validate_files, validate_quads
 from lexrdf.versioning import apply_plan, plan_document
-from lexrdf.views import refresh as refresh_views
 from lexrdf.vocab import LEX, PROV, RDF
 
 Progress = Callable[[str, int, int], None]
@@ -455,10 +455,11 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
 
 def write_act(store: Store, write: ActWrite) -> int:
     """Write an act's additions (one transaction), then rebuild its views from its graph as it now is (a second
-    one, replacing each view graph whole); the quads the views hold."""
+    one, replacing each view graph whole), its documents in the search index first (lexrdf.search); the quads
+    the views hold."""
     store.add_act_graph(NamedNode(write.act), write.quads, write.pending)
     write.quads.close()  # written: the views read the store, and the next act is being planned meanwhile
-    return refresh_views(store, write.act)
+    return rebuild_derived(store, write.act)
 
 
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:

@@ -32,16 +32,17 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode, Quad
 
+from lexrdf.derived import rebuild_derived
 from lexrdf.errors import SourceError
 from lexrdf.satgraph.mapping import SAT, GraphQuads, ImportSummary, Plan
 from lexrdf.satgraph.model import Dataset
 from lexrdf.satgraph.urn import SatMinter, is_statutory, parse_urn
+from lexrdf.search import update_act as update_search_index
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
 from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs
 from lexrdf.validate import Report, validate_quads
-from lexrdf.views import refresh as refresh_views
 from lexrdf.vocab import DCTERMS, LEX, RDF
 
 
@@ -140,7 +141,9 @@ def import_dataset(path: str | Path, store: Store, settings: Settings) -> Import
         provisional = datetime.fromisoformat(out.recorded.value)  # as planned; the commit's time replaces it
         store.add_act_graph(NamedNode(out.iri), quads, Pending([(provisional, out.changeset.value)]))
         if any(q.subject == NamedNode(out.iri) and q.object == LEX.Act for q in out.quads):
-            refresh_views(store, out.iri)
+            rebuild_derived(store, out.iri)  # its index documents and views
+        else:
+            update_search_index(store, out.iri)  # an interpretive item's graph: no views, its texts indexed
         plan.summary.quads += len(quads)
     plan.summary.graphs = len(writes)
     return plan.summary

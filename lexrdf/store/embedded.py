@@ -127,9 +127,9 @@ class EmbeddedStore:
         graphs = list(dict.fromkeys(entry.graph for entry in entries if not _is_view(entry.graph)))
         for graph in graphs:
             if self._has_views(graph):
-                from lexrdf.views import refresh as refresh_views  # views read the store: imported when needed
+                from lexrdf.derived import rebuild_derived  # reads the store: imported when needed
 
-                refresh_views(self, graph)
+                rebuild_derived(self, graph)
         for entry in entries:
             self._journal.end(entry)
         return graphs

@@ -1,0 +1,133 @@
+"""Search latency: the full-text index (lexrdf.search) against the SPARQL scan of search.rq.
+
+Run on demand (not a test):  python bench/search.py [--quick] [--acts N] [--queries N] [--repeats N]
+
+Ingests a synthetic corpus (bench/synthetic.py; 100 acts is about 1.1M quads) into a fresh on-disk store, builds
+its index, then picks words and two-word phrases from stored texts and dates with a fixed seed. For each it times,
+alternating call by call: `Lexrdf.search` answering from the index (first page of 20 hits, their citations in one
+SPARQL query), the index alone (`SearchIndex.search`, no citations), and the scan (`search.rq` run raw, rows
+materialised, without the per-hit citation queries the scan path adds: the scan's best case). Gives p50 and p95
+over the queries (each the median of its repeats).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from results_file import write_results  # noqa: E402
+from synthetic import generate  # noqa: E402
+
+from lexrdf.api import Lexrdf  # noqa: E402
+from lexrdf.search import SearchIndex, index_directory, rebuild  # noqa: E402
+from lexrdf.settings import Settings  # noqa: E402
+
+TEXTS = """PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+SELECT ?text ?from WHERE { ?r lex:recordOf ?v ; lex:expression ?e . ?e lex:text ?text . ?v lex:validFrom ?from }
+LIMIT 5000"""
+
+
+def _timed(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return (time.perf_counter() - started) * 1000
+
+
+def _p95(times: list[float]) -> float:
+    return statistics.quantiles(times, n=20)[18] if len(times) > 1 else times[0]
+
+
+def queries(lex: Lexrdf, count: int, seed: int) -> list[tuple[str, str]]:
+    """`count` (text, date) pairs: half single words, half two-word phrases, from stored texts; dates when they
+    were in force or later."""
+    rng = random.Random(seed)
+    rows = [(row["text"].value, row["from"].value) for row in lex.store.select(TEXTS)]
+    picked = []
+    while len(picked) < count:
+        text, since = rng.choice(rows)
+        words = [w.strip(".,;:()") for w in text.split() if len(w.strip(".,;:()")) > 3]
+        if len(words) < 2:
+            continue
+        start = rng.randrange(len(words) - 1)
+        needle = words[start] if len(picked) % 2 == 0 else " ".join(text.split()[start : start + 2]).strip(".,;:()")
+        day = date.fromordinal(date.fromisoformat(since).toordinal() + rng.randrange(0, 2000))
+        picked.append((needle, day.isoformat()))
+    return picked
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small corpus, few queries")
+    parser.add_argument("--acts", type=int, default=100, help="synthetic acts (100: about 1.1M quads)")
+    parser.add_argument("--queries", type=int, default=12)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    acts, count = (6, 6) if args.quick else (args.acts, args.queries)
+    workdir = Path(tempfile.mkdtemp(prefix="lexrdf-bench-search-"))
+    try:
+        paths = generate(workdir / "sources", acts, 30, 4, 6, seed=args.seed)
+        lex = Lexrdf.open(Settings(store=workdir / "store", base_iri="https://lexrdf.example.org"))
+        started = time.perf_counter()
+        quads = lex.ingest(paths).quads
+        ingest_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        documents = rebuild(lex.store)
+        rebuild_seconds = time.perf_counter() - started
+        index = SearchIndex.open(index_directory(lex.store))
+        assert index is not None
+        sides: dict[str, Callable[[str, str], object]] = {
+            "lexrdf search (index, page of 20, cited)": lambda t, d: lex.search(t, d, size=20),
+            "index alone (page of 20)": lambda t, d: index.search(t, date.fromisoformat(d), limit=20),
+            "search.rq scan (raw rows)": lambda t, d: lex.rows("search", text=t, date=d),
+        }
+        medians: dict[str, list[float]] = {name: [] for name in sides}
+        hits: list[int] = []
+        for text, day in queries(lex, count, args.seed):
+            for run in sides.values():
+                run(text, day)  # warm-up
+            times: dict[str, list[float]] = {name: [] for name in sides}
+            for _ in range(args.repeats):
+                for name, run in sides.items():  # interleaved, run by run
+                    times[name].append(_timed(lambda run=run, t=text, d=day: run(t, d)))
+            for name in sides:
+                medians[name].append(statistics.median(times[name]))
+            hits.append(index.search(text, date.fromisoformat(day), limit=1).total)
+            figures = ", ".join(f"{statistics.median(times[n]):.1f}" for n in sides)
+            print(f"  {text!r} on {day}: {hits[-1]} hits; {figures} ms")
+        report = {
+            "quads": quads,
+            "ingest_seconds": round(ingest_seconds, 2),
+            "index_documents": documents,
+            "rebuild_seconds": round(rebuild_seconds, 2),
+            "queries": count,
+            "repeats": args.repeats,
+            "median_hits": statistics.median(hits),
+            "sides": {
+                name: {"p50_ms": round(statistics.median(v), 2), "p95_ms": round(_p95(v), 2)}
+                for name, v in medians.items()
+            },
+        }
+        print(f"{quads:,} quads; {documents:,} texts indexed in {rebuild_seconds:.2f} s")
+        for name, figures in report["sides"].items():
+            print(f"{name:45} p50 {figures['p50_ms']:9.2f} ms   p95 {figures['p95_ms']:9.2f} ms")
+        write_results("search", args.quick, report)
+        lex.close()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+"""What is derived from an act graph and rebuilt after every write to it: the full-text index's documents of the
+act (lexrdf.search, when the store keeps an index) and the act's views (lexrdf.views).
+
+The index comes first: the views' rebuild ends the write's journal entry, so a writer killed before both is
+repaired by the next writer's recovery, which calls this again (lexrdf.store.embedded)."""
+
+from __future__ import annotations
+
+from lexrdf.store.base import Store
+
+
+def rebuild_derived(store: Store, act: str) -> int:
+    """Bring the act's index documents and views in step with its graph as it now is; the quads the views hold."""
+    from lexrdf.search import update_act  # both read the store: imported when needed (the store imports this)
+    from lexrdf.views import refresh
+
+    update_act(store, act)
+    return refresh(store, act)
