@@ -6,6 +6,7 @@ Errors are one readable line on stderr and a non-zero exit; `--verbose` adds the
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 import traceback
@@ -40,6 +41,7 @@ VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show error
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 NOTICES_SHOWN = 10  # ingest warnings printed without --verbose
+DEFAULT_SERVE_WORKERS = os.cpu_count() or 1  # `serve --workers`: one server process a core
 
 
 def _fail(exc: Exception, verbose: bool, code: int = 1) -> None:
@@ -126,12 +128,24 @@ def ingest(
         Path | None,
         typer.Option("--warnings", help="Write every warning to this file, one line each (file:line: ...)."),
     ] = None,
+    processes: Annotated[
+        int | None,
+        typer.Option(
+            "--processes",
+            min=1,
+            help="Processes that read and map the files (env LEXRDF_INGEST_PROCESSES; default: the number of cores; "
+            "1: one after another).",
+        ),
+    ] = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Map, version and store source files; one transaction per act."""
 
     def run():
         _one_malloc_arena()
+        import dataclasses
+
+        from lexrdf.api import Lexrdf
         from lexrdf.ingest import ingest as ingest_files
         from lexrdf.source_checks import SourcePolicy
 
@@ -143,7 +157,10 @@ def ingest(
             )
         except ValueError as exc:
             raise QueryError(str(exc)) from None
-        lex = _open(store, base_iri, store_url=store_url)
+        settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url)
+        if processes is not None:
+            settings = dataclasses.replace(settings, ingest_processes=processes)
+        lex = Lexrdf.open(settings)
         try:
             with _progress_bar() as progress:
                 summary = ingest_files(paths, lex.store, lex.settings, progress, policy)
@@ -466,8 +483,13 @@ def serve(
     port: Annotated[int, typer.Option(help="Port.")] = 8000,
     sample: Annotated[bool, typer.Option("--sample", help="Ingest the bundled sample corpus first.")] = False,
     workers: Annotated[
-        int, typer.Option("--workers", min=1, help="Worker processes, each reading the newest published snapshot.")
-    ] = 1,
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Server processes, each reading the newest published snapshot (default: the number of cores).",
+        ),
+    ] = DEFAULT_SERVE_WORKERS,
     dumps: Annotated[
         Path | None, typer.Option("--dumps", help="The dump folder served under /dumps/ (default <store>/dumps).")
     ] = None,
@@ -481,7 +503,6 @@ def serve(
 
     def run():
         import dataclasses
-        import os
 
         import uvicorn
 

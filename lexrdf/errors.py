@@ -21,6 +21,18 @@ class SourceError(LexrdfError):
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {problem}")
 
+    def __reduce__(self) -> tuple:
+        """Pickle as it is (its class, message and attributes), so that one raised in a worker process
+        (lexrdf.parallel) is the same error in the parent."""
+        return (_restored, (type(self), self.args, self.__dict__))
+
+
+def _restored(cls: type[SourceError], args: tuple, state: dict) -> SourceError:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class MappingError(LexrdfError):
     """A mapping file (mappings/*.yaml) that is itself wrong."""

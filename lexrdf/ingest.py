@@ -21,15 +21,14 @@ from lexrdf.derived import rebuild_derived
 from lexrdf.emit import emit_act, provenance_quads
 from lexrdf.errors import SourceError
 from lexrdf.mapping.effects import EffectsFeed
-from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument, Unit
+from lexrdf.parallel import read_files
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, Settings, SourceLimits
 from lexrdf.source_checks import (
     ActIdentity,
     SourcePolicy,
     check_identity,
     check_mass_end,
-    file_sha256,
     stored_identity,
 )
 from lexrdf.store.base import Store
@@ -250,31 +249,33 @@ class ActWrite:
 
 
 def read_all(
-    paths: Iterable[str | Path], progress: Progress | None = None, limits: SourceLimits = DEFAULT_SOURCE_LIMITS
+    paths: Iterable[str | Path],
+    progress: Progress | None = None,
+    limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+    processes: int = 1,
 ) -> list[list[SourceDocument]]:
     """Read and map every file within `limits` (so that a bad one stops everything before any write), grouped by
     act; each document knows the SHA-256 of its file (its changesets record it). Only the mapped documents are
-    kept, not their XML trees. A changes feed among them is refused here: `read_sources` reads feeds too."""
-    groups, feeds = read_sources(paths, progress, limits)
+    kept, not their XML trees. Up to `processes` processes map the files (lexrdf.parallel: the same documents in
+    the same order, the same first error). A changes feed among them is refused here: `read_sources` reads feeds
+    too."""
+    groups, feeds = read_sources(paths, progress, limits, processes)
     if feeds:
         raise SourceError(feeds[0].path, None, "a changes feed: read it with read_sources (ingest does)")
     return groups
 
 
 def read_sources(
-    paths: Iterable[str | Path], progress: Progress | None = None, limits: SourceLimits = DEFAULT_SOURCE_LIMITS
+    paths: Iterable[str | Path],
+    progress: Progress | None = None,
+    limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+    processes: int = 1,
 ) -> tuple[list[list[SourceDocument]], list[EffectsFeed]]:
     """`read_all`, and the changes feeds among the files (routed by their root element, lexrdf.mapping.effects)."""
-    files = collect_files(paths)
     documents: list[SourceDocument] = []
     feeds: list[EffectsFeed] = []
-    for index, path in enumerate(files, 1):
-        sha256 = file_sha256(path)
-        source = read_source(path, limits=limits)
-        source.source_sha256 = sha256
+    for source in read_files(collect_files(paths), limits, processes, progress):
         (feeds if isinstance(source, EffectsFeed) else documents).append(source)
-        if progress:
-            progress("reading", index, len(files))
     by_work: dict[str, list[SourceDocument]] = {}
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
@@ -410,7 +411,7 @@ def _plan_all(
     """Read every file, name each act, plan the writes that could be refused and resolve the active modifications
     and the changes feeds' effects: everything decided before the first write."""
     minter = IriMinter(settings.base_iri)
-    groups, feeds = read_sources(paths, progress, settings.source_limits)
+    groups, feeds = read_sources(paths, progress, settings.source_limits, settings.ingest_processes)
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts, _feed_references(feeds)))
     targets = feed_targets(feeds, groups, acts, minter)

@@ -11,6 +11,7 @@ DEFAULT_BASE_IRI = "https://lexrdf.example.org"
 DEFAULT_STORE = Path("lexrdf-data")
 DEFAULT_SNAPSHOT_GRACE_SECONDS = 600.0  # longer than any query runs (docs/store.md)
 DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker processes behind /sparql
+DEFAULT_INGEST_PROCESSES = os.cpu_count() or 1  # processes that read and map source files (lexrdf.parallel)
 DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the dumps' and descriptions' dct:license
 
 
@@ -56,7 +57,8 @@ class Settings:
     LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
     LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
     LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
-    (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS."""
+    (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS, and
+    LEXRDF_INGEST_PROCESSES."""
 
     store: Path = DEFAULT_STORE
     base_iri: str = DEFAULT_BASE_IRI
@@ -72,6 +74,8 @@ class Settings:
     max_depth: int = SourceLimits.max_depth
     max_elements: int = SourceLimits.max_elements
     max_units: int = SourceLimits.max_units
+    # processes that read and map the source files of an ingest (LEXRDF_INGEST_PROCESSES; 1: one after another)
+    ingest_processes: int = DEFAULT_INGEST_PROCESSES
 
     admin_token: str | None = field(default=None, repr=False)  # /admin/*: bearer token (LEXRDF_ADMIN_TOKEN); None: off
     admin_max_upload_bytes: int = 16 * 1024 * 1024  # /admin/*: the largest upload (LEXRDF_ADMIN_MAX_UPLOAD_BYTES)
@@ -118,6 +122,7 @@ class Settings:
             max_depth=int(os.environ.get("LEXRDF_MAX_DEPTH", SourceLimits.max_depth)),
             max_elements=int(os.environ.get("LEXRDF_MAX_ELEMENTS", SourceLimits.max_elements)),
             max_units=int(os.environ.get("LEXRDF_MAX_UNITS", SourceLimits.max_units)),
+            ingest_processes=max(1, int(os.environ.get("LEXRDF_INGEST_PROCESSES", DEFAULT_INGEST_PROCESSES))),
             admin_token=os.environ.get("LEXRDF_ADMIN_TOKEN") or None,
             admin_max_upload_bytes=int(os.environ.get("LEXRDF_ADMIN_MAX_UPLOAD_BYTES", 16 * 1024 * 1024)),
             dumps=Path(os.environ["LEXRDF_DUMPS"]) if os.environ.get("LEXRDF_DUMPS") else None,

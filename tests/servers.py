@@ -28,10 +28,12 @@ def lexrdf_server(
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """`python -m lexrdf.cli serve --store STORE OPTIONS --port P` (BASE as the base IRI), its output in a log file
     beside the store (a pipe would fill and block a busy server); yields its URL and process, then stops it with
-    SIGTERM unless the test already did."""
+    SIGTERM unless the test already did. One server process (`--workers 1`) unless OPTIONS ask for more."""
     port = free_port()
     log_path = store.parent / f"server-{port}.log"
-    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), *options, "--port", str(port)]
+    workers = () if "--workers" in options else ("--workers", "1")
+    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), *options, *workers]
+    command += ["--port", str(port)]
     with log_path.open("w") as log:
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "LEXRDF_BASE_IRI": BASE, **(env or {})}

@@ -32,6 +32,8 @@ from lexrdf.web.errors import PROBLEM_JSON, UNKNOWN_PARAMETER, UNKNOWN_QUERY, Pr
 
 PARA = f"{ODA}/art_3/para_2"
 
+SERVE = [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--workers", "1"]  # one server process
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -58,7 +60,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     store = tmp_path_factory.mktemp("contract") / "store"
     process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
+        [*SERVE, "--store", str(store), "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "LEXRDF_BASE_IRI": BASE},

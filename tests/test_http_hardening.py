@@ -30,6 +30,8 @@ REPO = Path(__file__).resolve().parents[1]
 RULING = re.findall(r"```turtle\n(.*?)```", (REPO / "docs" / "editorial.md").read_text(encoding="utf-8"), re.DOTALL)[0]
 RULING_IRI = f"{ODA}/event/2006-03-01/judicial-decision"
 
+SERVE = [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--workers", "1"]  # one server process
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -43,7 +45,7 @@ def serve(store: Path, **env: str) -> Iterator[str]:
     inherited = {key: value for key, value in os.environ.items() if key != "LEXRDF_ADMIN_TOKEN"}
     log = (store.parent / "server.log").open("w")  # a file, not a pipe: thousands of requests fill a pipe's buffer
     process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
+        [*SERVE, "--store", str(store), "--port", str(port)],
         stdout=log,
         stderr=subprocess.STDOUT,
         text=True,

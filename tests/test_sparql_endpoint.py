@@ -42,6 +42,8 @@ MAX_REQUEST_BYTES = 4096
 WORKERS = 2
 PROBLEM = "application/problem+json"
 
+SERVE = [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--workers", "1"]  # one server process
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -72,7 +74,7 @@ def start_server(store: Path, **limits: object) -> Server:
     port = free_port()
     env = {**os.environ, "LEXRDF_BASE_IRI": BASE, **{k: str(v) for k, v in limits.items()}}
     process = subprocess.Popen(
-        [sys.executable, "-m", "lexrdf.cli", "serve", "--sample", "--store", str(store), "--port", str(port)],
+        [*SERVE, "--store", str(store), "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

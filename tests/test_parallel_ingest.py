@@ -1,0 +1,128 @@
+"""Parallel ingest (lexrdf.parallel): files mapped on several processes give the store, the errors and the progress
+that mapping them one after another gives. The pool is forced on (`MIN_POOL_BYTES = 0`): these corpora are too
+small for ingest to start one by itself."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import BASE, SAMPLES, SHARED_DATA, needs_shared
+from test_crash_safety import canonical
+
+from lexrdf import parallel
+from lexrdf.api import Lexrdf
+from lexrdf.errors import SourceError
+from lexrdf.ingest import collect_files
+from lexrdf.settings import Settings, SourceLimits
+from lexrdf.source_checks import file_sha256
+
+AKN = SHARED_DATA / "akn"
+
+
+@pytest.fixture
+def pooled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every ingest starts a pool, whatever the size of its files; yields the number of files each pool read."""
+    monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)
+    pools: list[int] = []
+    read_in_pool = parallel._read_in_pool
+
+    def counted(files, *args, **kwargs):
+        pools.append(len(files))
+        return read_in_pool(files, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "_read_in_pool", counted)
+    return pools
+
+
+def ingested(store: Path, paths: list[Path], processes: int, **limits: int) -> dict[str, frozenset[str]]:
+    """The store after ingesting `paths` with `processes` processes, each graph canonical (test_crash_safety)."""
+    lex = Lexrdf.open(Settings(store=store, base_iri=BASE, ingest_processes=processes, **limits))
+    try:
+        lex.ingest(paths)
+        return canonical(lex.store.raw)
+    finally:
+        lex.close()
+
+
+def test_parallel_and_sequential_ingest_write_the_same_store(tmp_path, pooled):
+    needs_shared(AKN)
+    paths = [SAMPLES, AKN]
+    sequential = ingested(tmp_path / "sequential", paths, 1)
+    assert not pooled
+    in_parallel = ingested(tmp_path / "parallel", paths, 2)
+    assert pooled == [len(collect_files(paths))]
+    assert len(sequential) > 10 and in_parallel == sequential  # graph by graph, quad for quad
+
+
+def test_documents_come_back_in_file_order_with_their_sha256_and_progress_for_every_file(pooled):
+    files = collect_files([SAMPLES])
+    reports: dict[int, list[tuple[str, int, int]]] = {1: [], 2: []}
+    read = {
+        processes: parallel.read_files(
+            files, processes=processes, progress=lambda *r, p=processes: reports[p].append(r)
+        )
+        for processes in (1, 2)
+    }
+    assert pooled == [len(files)]
+    for processes, sources in read.items():
+        assert [source.path for source in sources] == [str(path) for path in files]
+        assert [source.source_sha256 for source in sources] == [file_sha256(path) for path in files]
+        assert reports[processes] == [("reading", done, len(files)) for done in range(1, len(files) + 1)]
+    assert read[2] == read[1]
+
+
+def bad_corpus(directory: Path) -> Path:
+    """The samples with two bad files among them: `b-broken.xml` (not well-formed) comes first in file order,
+    `d-empty.xml` (not even an element) later."""
+    shutil.copytree(SAMPLES, directory)
+    (directory / "b-broken.xml").write_text(
+        '<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0">\n<act'
+    )
+    (directory / "d-empty.xml").write_text("")
+    return directory
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_the_first_bad_file_in_file_order_is_reported_and_nothing_is_written(tmp_path, pooled, processes):
+    corpus = bad_corpus(tmp_path / "corpus")
+    lex = Lexrdf.open(Settings(store=tmp_path / "store", base_iri=BASE, ingest_processes=processes))
+    try:
+        with pytest.raises(SourceError) as raised:
+            lex.ingest([corpus])
+        assert list(lex.store.raw.named_graphs()) == []
+    finally:
+        lex.close()
+    assert type(raised.value) is SourceError
+    assert raised.value.path == str(corpus / "b-broken.xml") and raised.value.line == 2
+    assert str(raised.value).startswith(f"{corpus / 'b-broken.xml'}:2: not well-formed XML")
+    assert pooled == ([len(collect_files([corpus]))] if processes > 1 else [])
+
+
+def test_a_bad_file_gives_the_same_error_in_both_modes(tmp_path, pooled):
+    corpus = bad_corpus(tmp_path / "corpus")
+    errors = {}
+    for processes in (1, 2):
+        with pytest.raises(SourceError) as raised:
+            parallel.read_files(collect_files([corpus]), processes=processes)
+        errors[processes] = (type(raised.value), str(raised.value), raised.value.path, raised.value.line)
+    assert errors[2] == errors[1]
+
+
+def test_the_limits_hold_in_every_process(tmp_path, pooled):
+    files = collect_files([SAMPLES])
+    limits = SourceLimits(max_units=5)
+    errors = []
+    for processes in (1, 2):
+        with pytest.raises(SourceError) as raised:
+            parallel.read_files(files, limits, processes)
+        errors.append(str(raised.value))
+    assert errors[0] == errors[1] and "max_units=5" in errors[0] and errors[0].startswith(str(files[0]))
+
+
+def test_a_pool_is_started_only_for_several_files_large_enough():
+    assert not parallel.worth_a_pool([50_000_000], processes=8)
+    assert not parallel.worth_a_pool([10_000_000] * 4, processes=1)
+    assert not parallel.worth_a_pool([100_000] * 4, processes=8)
+    assert parallel.worth_a_pool([5_000_000] * 4, processes=2)
