@@ -241,7 +241,7 @@ def pick_targets(lexrdf_dir: Path, count: int, seed: int) -> list[tuple[str, str
     """Sampled (provision, date) pairs: a date inside or after one of the provision's windows (bench/query.py)."""
     lex = Lexrdf.open(Settings(store=lexrdf_dir, base_iri=BASE_IRI))
     try:
-        return sample_targets(lex, count, seed)
+        return [(provision, day) for provision, _, day, _, _ in sample_targets(lex, count, seed)]
     finally:
         lex.close()
 
