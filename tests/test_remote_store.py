@@ -361,9 +361,32 @@ def test_serve_with_a_store_url_serves_text_at_from_it(remote_lex, remote_settin
     options = ("--store-url", remote_settings.store_url, "--workers", "2")  # stateless workers sharing the store
     with lexrdf_serve(remote_settings.store, *options) as url:
         responses = [httpx.get(f"{url}/api/text-at", params=params, timeout=30) for _ in range(4)]
-        sparql = httpx.get(f"{url}/sparql", params={"query": "ASK {}"}, timeout=30)
+        count = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
+        json_accept = {"Accept": "application/sparql-results+json"}
+        counted = httpx.get(f"{url}/sparql", params={"query": count}, headers=json_accept, timeout=30)
+        texts = httpx.post(
+            f"{url}/sparql",
+            content=f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> CONSTRUCT {{ ?e lex:text ?t }} WHERE {{ "
+            f"?r lex:recordOf ?v ; lex:expression ?e . ?v lex:versionOf <{PARA}> . ?e lex:text ?t }}",
+            headers={"Content-Type": "application/sparql-query", "Accept": "application/n-triples"},
+            timeout=30,
+        )
+        service = httpx.get(f"{url}/sparql", params={"query": "SELECT * { SERVICE <http://e.org/> { ?s ?p ?o } }"})
+        malformed = httpx.get(f"{url}/sparql", params={"query": "SELECT ?x WHERE {"}, timeout=30)
     assert all(response.status_code == 200 for response in responses), responses[0].text
     assert all(normalised(response.json()) == expected for response in responses)
-    # /sparql is not forwarded to a remote store (docs/remote.md): said at once, without naming the store
-    assert sparql.status_code == 501 and "remote store" in sparql.json()["detail"]
-    assert remote_settings.store_url not in sparql.text
+    # /sparql forwards the checked query to the store's own endpoint: the same answers as the embedded store
+    assert counted.status_code == 200, counted.text
+    (row,) = counted.json()["results"]["bindings"]
+    assert int(row["n"]["value"]) == embedded_lex.store.quad_count()
+    assert texts.status_code == 200 and texts.headers["content-type"].startswith("application/n-triples")
+    embedded_texts = {r["t"].value for r in embedded_lex.store.sparql(
+        f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT ?t WHERE {{ ?r lex:recordOf ?v ; lex:expression ?e . "
+        f"?v lex:versionOf <{PARA}> . ?e lex:text ?t }}"
+    )}  # fmt: skip
+    forwarded = {t.object.value for t in pyoxigraph.parse(texts.content, format=pyoxigraph.RdfFormat.N_TRIPLES)}
+    assert forwarded == embedded_texts and len(forwarded) >= 2
+    # what is refused is refused before anything is forwarded, and the store's address never reaches the client
+    assert service.status_code == 400 and "SERVICE" in service.json()["title"]
+    assert malformed.status_code == 400
+    assert all(remote_settings.store_url not in r.text for r in (counted, service, malformed))

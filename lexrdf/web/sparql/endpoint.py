@@ -15,6 +15,7 @@ Statuses (every error is problem+json, with `Vary: Accept`):
 | 413 | the query text is over `sparql_max_request_bytes` |
 | 415 | a POST that is neither a form nor `application/sparql-query` |
 | 422 | the result is over `sparql_max_results` rows or triples (never truncated: add LIMIT) |
+| 502 | a remote store behind the endpoint did not answer (lexrdf.web.sparql.forward) |
 | 503 | no worker came free before the deadline (`Retry-After`), or the server is shutting down |
 | 504 | the query ran past `sparql_timeout_seconds` and was stopped (its worker killed) |
 
@@ -37,6 +38,7 @@ from lexrdf.web.conneg import negotiate
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, Problem, problem, responses
 from lexrdf.web.sparql import description, guard, page, protocol, signals
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, Format, choose, named
+from lexrdf.web.sparql.forward import Forwarder, StoreUnavailable
 from lexrdf.web.sparql.lanes import Lanes
 from lexrdf.web.sparql.pool import ClientGone, PoolBusy, PoolClosed, QueryTimeout, WorkerDied
 from lexrdf.web.sparql.worker import Job, Reply
@@ -112,9 +114,10 @@ async def answer(request: Request) -> Response:
         if asked.query is None:
             return _without_query(request, settings, asked, accept)
         job = _job(asked, settings, accept, asked.query)
-        if request.app.state.sparql_pool is None:
-            raise Problem(501, "Not Implemented", "this server reads a remote store, whose own endpoint answers SPARQL")
-        reply = await request.app.state.sparql_pool.run(job, deadline, request.is_disconnected)
+        if request.app.state.sparql_pool is None:  # a remote store answers itself (lexrdf.web.sparql.forward)
+            reply = await request.app.state.sparql_forwarder.run(job)
+        else:
+            reply = await request.app.state.sparql_pool.run(job, deadline, request.is_disconnected)
         return _reply(reply, settings)
     except Problem as exc:
         return _problem(request, exc)
@@ -122,6 +125,9 @@ async def answer(request: Request) -> Response:
         return Response(status_code=CLIENT_CLOSED)
     except (PoolBusy, QueryTimeout, PoolClosed, WorkerDied) as exc:
         return _problem(request, _pool_problem(exc, settings))
+    except StoreUnavailable:  # the cause is in the server's log; the store's address is not the client's business
+        return _problem(request, Problem(502, "Store unavailable", "the store behind this endpoint did not answer",
+                                         type_=PROBLEMS + "store-unavailable"))  # fmt: skip
 
 
 def _pool_problem(exc: Exception, settings: Settings) -> Problem:
@@ -248,9 +254,10 @@ def _problem(request: Request, exc: Problem) -> Response:
 
 async def startup(app: FastAPI, settings: Settings) -> None:
     """Start the worker pool (on app.state.sparql_pool) and have SIGTERM and SIGINT kill its workers at once. With
-    a remote store there is none: its workers open an embedded snapshot (docs/remote.md)."""
+    a remote store there is none: queries are forwarded to the store's own endpoint (app.state.sparql_forwarder)."""
     if settings.store_url:
         app.state.sparql_pool = None
+        app.state.sparql_forwarder = Forwarder(settings)
         return
     pool = Lanes.over(settings.store, max(2, settings.sparql_workers), settings.sparql_quick_seconds)
     pool.start()
@@ -266,3 +273,6 @@ async def shutdown(app: FastAPI) -> None:
     pool: Lanes | None = getattr(app.state, "sparql_pool", None)
     if pool is not None:
         await pool.close()
+    forwarder: Forwarder | None = getattr(app.state, "sparql_forwarder", None)
+    if forwarder is not None:
+        await forwarder.close()
