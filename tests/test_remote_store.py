@@ -29,7 +29,7 @@ from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.settings import Settings
 from lexrdf.store.changelog import apply_patch
-from lexrdf.store.remote import RemoteStore
+from lexrdf.store.remote import RemoteStore, update_url_for
 
 PARA = f"{ODA}/art_3/para_2"
 HARBOUR_S1 = f"{BASE}/eli/xx/act/1995-05-10/3/sec_1"
@@ -331,6 +331,41 @@ def test_a_server_lost_in_the_middle_of_a_write_holds_nothing_of_it(remote_lex, 
     time.sleep(0.5)  # the server notices the closed connection
     assert remote_lex.store.quad_count() == before
     assert writer.changelog.last() == 0
+
+
+def test_a_writer_killed_after_the_server_committed_has_its_change_logged_at_the_next_open(
+    remote_lex, remote_settings, tmp_path
+):
+    """The journal entry of a write the server committed (its quads are there) but the writer never logged is
+    logged by the next writer; one whose update never reached the server is forgotten: the log stays exact."""
+    from lexrdf.store.journal import Journal
+
+    state = tmp_path / "state"
+    writer = RemoteStore(remote_settings.store_url, state)
+    writer.close()
+    graph = NamedNode("https://example.org/killed")
+    committed = [Quad(q.subject, q.predicate, q.object, graph) for q in _quads(5)]
+    never_sent = [Quad(q.subject, q.predicate, NamedNode("https://example.org/never"), graph) for q in _quads(3)]
+    insert = (
+        "INSERT DATA { GRAPH <https://example.org/killed> { "
+        + " ".join(f"{q.subject} {q.predicate} {q.object} ." for q in committed)
+        + " } }"
+    )
+    httpx.post(update_url_for(remote_settings.store_url), content=insert,
+               headers={"Content-Type": "application/sparql-update"}, timeout=30).raise_for_status()  # fmt: skip
+    journal = Journal(state)
+    journal.begin(graph.value, 1, [pyoxigraph.serialize(committed, format=pyoxigraph.RdfFormat.N_QUADS)])
+    journal.begin(graph.value, 2, [pyoxigraph.serialize(never_sent, format=pyoxigraph.RdfFormat.N_QUADS)])
+    reopened = RemoteStore(remote_settings.store_url, state)
+    try:
+        changes = [(c.number, c.graph, c.added) for c in reopened.changelog.changes()]
+        assert changes == [(1, graph.value, 5)]
+        assert journal.entries() == [] and reopened.changes_through == 1
+    finally:
+        reopened.close()
+        drop = "DROP SILENT GRAPH <https://example.org/killed>"  # the module's store is shared by the next tests
+        httpx.post(update_url_for(remote_settings.store_url), content=drop,
+                   headers={"Content-Type": "application/sparql-update"}, timeout=30).raise_for_status()  # fmt: skip
 
 
 # -- failures are one line; serving ----------------------------------------------------------------------------------

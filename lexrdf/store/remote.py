@@ -35,6 +35,7 @@ from pyoxigraph import (
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.changelog import ChangeLog, data_block, render_patch
+from lexrdf.store.journal import Journal
 from lexrdf.store.spool import BATCH, QuadSpool
 from lexrdf.txtime import Clock, Pending
 
@@ -82,8 +83,11 @@ class RemoteStore:
         if not read_only:
             self.state.mkdir(parents=True, exist_ok=True)
         self._changelog = ChangeLog(self.state)
-        self._last_change = self._changelog.last()
+        self._journal = Journal(self.state)
         self._ask_alive()
+        if not read_only:
+            self._recover()
+        self._last_change = self._changelog.last()
 
     # -- HTTP --------------------------------------------------------------------------------------
     def _post(
@@ -201,6 +205,34 @@ class RemoteStore:
         return QuadSpool(self.state if self.state.is_dir() else Path(tempfile.gettempdir()), keep=keep)
 
     # -- writing -----------------------------------------------------------------------------------
+    def _recover(self) -> None:
+        """Log what a writer killed between the server's commit and its log entry left (lexrdf.store.journal):
+        an update is one transaction on the server and its additions were new, so one of them present (or one
+        removal absent) means it committed; otherwise it never happened and is forgotten."""
+        self._changelog.remove_unfinished()
+        for entry in self._journal.entries():
+            if entry.has_data and entry.change and not self._changelog.has(entry.change):
+                added = list(entry.added())
+                removed = entry.removed()
+                probe = next((q for q in added if not _blank(q)), None)
+                if probe is not None:
+                    committed = self._holds(probe)
+                elif removed:
+                    committed = not self._holds(removed[0])
+                else:
+                    committed = False
+                if committed:
+                    moment = datetime.fromtimestamp(entry.path.stat().st_mtime, UTC)
+                    lines, gone = entry.lines()
+                    self._last_change = entry.change - 1
+                    self._log(entry.graph, moment, (), (len(added), len(removed)), lines, gone)
+            self._journal.end(entry)
+
+    def _holds(self, quad: Quad) -> bool:
+        triple = pyoxigraph.serialize([quad.triple], format=RdfFormat.N_TRIPLES).decode().strip()
+        answer = self._query(f"ASK {{ GRAPH {quad.graph_name} {{ {triple.removesuffix('.')} }} }}", RESULTS_JSON)
+        return bool(answer.json().get("boolean"))
+
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
         """What the graph lacks of `quads`, with the commit's times in the changesets of `pending`, as ONE
         `INSERT DATA` request (one transaction on the server: all or nothing), then logged as one change. The
@@ -218,11 +250,19 @@ class RemoteStore:
                     raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
                 if not count:
                     return
-                self._update(_insert_data(staged))
+                staged.seek(0)
+                # journaled first: a writer killed after the server commits logs the change at the next open
+                entry = self._journal.begin(graph.value, self._last_change + 1, iter(lambda: staged.read(1 << 20), b""))
+                try:
+                    self._update(_insert_data(staged))
+                except BaseException:
+                    self._journal.end(entry)
+                    raise
                 changesets = pending.final_iris(times) if pending else []
                 moment = times[-1] if times else datetime.now(UTC)
-                staged.seek(0)
-                self._log(graph.value, moment, changesets, (count, 0), staged, [])
+                added, _ = entry.lines()
+                self._log(graph.value, moment, changesets, (count, 0), added, [])
+                self._journal.end(entry)
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a view graph with one update writing only the difference (DELETE DATA; INSERT DATA), logged as
@@ -244,8 +284,14 @@ class RemoteStore:
                 parts.append(f"DELETE DATA {data_block(removed)}")
             if added:
                 parts.append(f"INSERT DATA {data_block(added)}")
-            self._update(" ;\n".join(parts).encode("utf-8"))
+            entry = self._journal.begin(graph.value, self._last_change + 1, _lines(added), _lines(removed))
+            try:
+                self._update(" ;\n".join(parts).encode("utf-8"))
+            except BaseException:
+                self._journal.end(entry)
+                raise
             self._log(graph.value, datetime.now(UTC), (), (len(added), len(removed)), _lines(added), _lines(removed))
+            self._journal.end(entry)
 
     def _log(
         self,
