@@ -38,11 +38,9 @@ for _path in (str(REPO), str(BENCH)):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-import dump as dump_bench  # noqa: E402
 import http_load  # noqa: E402
 import httpx  # noqa: E402
 import ingest as ingest_bench  # noqa: E402
-import memory as memory_bench  # noqa: E402
 import query as query_bench  # noqa: E402
 from plot import plot  # noqa: E402
 from pyoxigraph import NamedNode  # noqa: E402
@@ -217,14 +215,33 @@ def bench_validate(size: int, quads: int, lex: Lexrdf, act: str, repeats: int) -
     ]
 
 
+_SMALL_PARENT = (
+    "import importlib, json, sys; sys.path.insert(0, sys.argv[1]); module = importlib.import_module(sys.argv[2]); "
+    "print(json.dumps(getattr(module, sys.argv[3])(*json.loads(sys.argv[4])), default=str))"
+)
+
+
+def from_small_parent(module: str, function: str, *args: Any) -> dict:
+    """bench/<module>.<function>(*args) run in a fresh, small process, its JSON result. A child's peak RSS as wait4
+    reports it (ru_maxrss) counts what its parent held when it forked it, and this process holds a whole corpus by
+    the time it measures children: started from here, a child's peak would read as this process's size."""
+    arguments = json.dumps([str(a) if isinstance(a, Path) else a for a in args])
+    command = [sys.executable, "-c", _SMALL_PARENT, str(BENCH), module, function, arguments]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    if done.returncode != 0:
+        raise RuntimeError(f"{module}.{function} failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def bench_dump(size: int, quads: int, store: Path, work: Path, repeats: int) -> list[Row]:
-    """bench/dump.py's children (a fresh process each, peak RSS from wait4), the sides alternating run by run."""
+    """bench/dump.py's children (a fresh process each, started by a small one: peak RSS from wait4), the sides
+    alternating run by run."""
     runs: dict[str, list[dict]] = {"raw": [], "lexrdf": []}
     for run in range(repeats):
         for side in ("raw", "lexrdf") if run % 2 == 0 else ("lexrdf", "raw"):
             out = work / f"dump-{side}-{run}" / ("dump.nq" if side == "raw" else "dump")
             out.parent.mkdir(parents=True)
-            runs[side].append(dump_bench.run_child(side, store, out, False))
+            runs[side].append(from_small_parent("dump", "run_child", side, store, out, False))
             shutil.rmtree(out.parent)
     seconds = {side: [r["seconds"] for r in measured] for side, measured in runs.items()}
     peak = {side: [r["peak_mb"] for r in measured] for side, measured in runs.items()}
@@ -256,7 +273,7 @@ def bench_dump(size: int, quads: int, store: Path, work: Path, repeats: int) -> 
 
 def bench_memory(size: int, quads: int, corpus: Path, bulk_load_peak: tuple[float, float] | None) -> list[Row]:
     """bench/memory.py's child: `lexrdf ingest DIR` as a user runs it, its peak RSS from wait4."""
-    measured = memory_bench.run_child(corpus, cap_gb=12.0, traced=False)
+    measured = from_small_parent("memory", "run_child", corpus, 12.0, False)
     if measured["exit"] != 0:
         console.print(f"[red]memory: the ingest exited {measured['exit']}: {measured['output'][-400:]}[/]")
     peak = (measured["peak_mb"], measured["peak_mb"])

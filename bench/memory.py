@@ -148,19 +148,21 @@ def run_child(path: Path, cap_gb: float, traced: bool, one_arena: bool = False) 
         child = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO, env=env
         )
-        killed = threading.Event()
+        killed, ended = threading.Event(), threading.Event()
 
-        def watch() -> None:
-            while child.poll() is None:
+        def watch() -> None:  # never child.poll(): it would reap the child before wait4 reads its peak
+            while not ended.wait(0.05):
                 if _rss_mb(child.pid) > cap_gb * 1024:
                     killed.set()
                     os.kill(child.pid, signal.SIGKILL)
                     return
-                time.sleep(0.05)
 
-        threading.Thread(target=watch, daemon=True).start()
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
         output = child.stdout.read()
         _, status, usage = os.wait4(child.pid, 0)
+        ended.set()
+        watcher.join()
         child.returncode = os.waitstatus_to_exitcode(status)
         return {
             "peak_mb": usage.ru_maxrss / 1024,  # Linux: KiB
