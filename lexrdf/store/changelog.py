@@ -38,9 +38,10 @@ from datetime import datetime
 from pathlib import Path
 
 import pyoxigraph
-from pyoxigraph import BlankNode, Quad, RdfFormat
+from pyoxigraph import Quad, RdfFormat
 
 from lexrdf.store.files import write_atomically
+from lexrdf.store.nquads import has_blank_node
 
 CHANGES = "changes"
 MEDIA_TYPE = "application/rdf-patch"
@@ -220,14 +221,14 @@ def _apply_one(store: pyoxigraph.Store, patch: bytes) -> None:
     if not removed and len(added) >= BULK_APPLY:
         store.bulk_load(pyoxigraph.serialize(added, format=RdfFormat.N_QUADS), RdfFormat.N_QUADS)
         return
-    if any(_has_blank(q) for q in removed):  # DELETE DATA cannot name a blank node: remove it by its own id
+    if any(has_blank_node(q) for q in removed):  # DELETE DATA cannot name a blank node: remove it by its own id
         for quad in removed:
             store.remove(quad)
         removed = []
     parts = []
     if removed:
         parts.append(f"DELETE DATA {data_block(removed)}")
-    if added and not any(_has_blank(q) for q in added):
+    if added and not any(has_blank_node(q) for q in added):
         parts.append(f"INSERT DATA {data_block(added)}")
     elif added:
         store.extend(added)  # keeps the blank nodes' ids (INSERT DATA would mint new ones)
@@ -245,10 +246,6 @@ def data_block(quads: list[Quad]) -> str:
         triples = pyoxigraph.serialize((q.triple for q in members), format=RdfFormat.N_TRIPLES).decode()
         blocks.append(triples if graph == "DEFAULT" else f"GRAPH {graph} {{\n{triples}}}")
     return "{\n" + "\n".join(blocks) + "\n}"
-
-
-def _has_blank(quad: Quad) -> bool:
-    return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
 
 
 def _parse(nquads: bytes) -> list[Quad]:

@@ -11,20 +11,20 @@ import contextlib
 import re
 import shutil
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
 import pyoxigraph
-from pyoxigraph import BlankNode, NamedNode, Quad, QuerySolutions, RdfFormat
+from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.changelog import ChangeLog, data_block, read_through, render_patch
 from lexrdf.store.journal import Entry, Journal
+from lexrdf.store.nquads import Additions, has_blank_node, serialized
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
-from lexrdf.store.spool import BATCH as SPOOL_BATCH
 from lexrdf.store.spool import QuadSpool, is_spool_file
 from lexrdf.txtime import Clock, Pending
 
@@ -158,7 +158,7 @@ class EmbeddedStore:
     def _undo(self, entry: Entry) -> None:
         """Remove the additions of a journal entry, in one transaction (quads not in the store are skipped)."""
         present = [quad for quad in entry.added() if quad in self._store]
-        blank = [q for q in present if _blank(q)]
+        blank = [q for q in present if has_blank_node(q)]
         if present and not blank:
             self._store.update(f"DELETE DATA {data_block(present)}")
         for quad in blank:  # DELETE DATA cannot name a blank node (bulk writes hold none)
@@ -291,7 +291,7 @@ class EmbeddedStore:
                 self._dirty = True
                 times = self.clock.take(len(pending)) if pending else []
                 restamp = pending.stamper(times) if pending else None
-                additions = _Additions(quads, self._store, restamp)
+                additions = Additions(quads, self._store.__contains__, restamp)
                 entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
                 changesets = pending.final_iris(times) if pending else []
                 moment = times[-1] if times else datetime.now(UTC)
@@ -398,7 +398,7 @@ class EmbeddedStore:
                     return
                 new = set(into)
                 old = set(self._store.quads_for_pattern(None, None, None, graph))
-                if any(_blank(q) for q in new | old):
+                if any(has_blank_node(q) for q in new | old):
                     raise ValueError("a view graph cannot hold blank nodes")
                 if old == new:
                     self._views_rebuilt(graph)
@@ -406,7 +406,7 @@ class EmbeddedStore:
                 self._dirty = True
                 removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
                 entry = self._journal.begin(
-                    graph.value, self._last_change + 1, _serialized(added), _serialized(removed, lines=True)
+                    graph.value, self._last_change + 1, serialized(added), serialized(removed, lines=True)
                 )
                 self._commit(entry, len(added), bulk=False, removed=removed)
                 self._log(entry, datetime.now(UTC), (), (len(added), len(removed)))
@@ -417,7 +417,7 @@ class EmbeddedStore:
 
     def _fill(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """An empty view graph filled, streamed through the journal (a large one by the bulk loader)."""
-        additions = _Additions(quads, None, None)
+        additions = Additions(quads)
         entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
         if additions.blank:
             self._journal.end(entry)
@@ -428,47 +428,6 @@ class EmbeddedStore:
             self._log(entry, datetime.now(UTC), (), (additions.count, 0))
         self._journal.end(entry)
         self._views_rebuilt(graph)
-
-
-class _Additions:
-    """The quads of a write that `store` lacks (all of them when `store` is None), serialised as N-Quads chunks as
-    they are read, with the commit's times in place of the provisional ones (`restamp`); counted as they pass."""
-
-    def __init__(self, quads: Iterable[Quad], store: pyoxigraph.Store | None, restamp) -> None:
-        self.quads = quads
-        self.store = store
-        self.restamp = restamp
-        self.count = 0
-        self.blank = False
-
-    def chunks(self) -> Iterator[bytes]:
-        batch: list[Quad] = []
-        for quad in self.quads:
-            if self.store is not None and quad in self.store:
-                continue
-            batch.append(quad)
-            if len(batch) >= SPOOL_BATCH:
-                yield self._serialize(batch)
-                batch = []
-        if batch:
-            yield self._serialize(batch)
-
-    def _serialize(self, batch: list[Quad]) -> bytes:
-        self.count += len(batch)
-        self.blank = self.blank or any(_blank(q) for q in batch)
-        data = pyoxigraph.serialize(batch, format=RdfFormat.N_QUADS)
-        return self.restamp(data) if self.restamp else data
-
-
-def _serialized(quads: list[Quad], lines: bool = False) -> Iterator[bytes]:
-    """N-Quads of `quads`: in chunks, or one line at a time."""
-    for start in range(0, len(quads), SPOOL_BATCH):
-        data = pyoxigraph.serialize(quads[start : start + SPOOL_BATCH], format=RdfFormat.N_QUADS)
-        yield from (data.splitlines(keepends=True) if lines else [data])
-
-
-def _blank(quad: Quad) -> bool:
-    return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
 
 
 def _is_view(graph: str) -> bool:

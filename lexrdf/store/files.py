@@ -10,18 +10,13 @@ from pathlib import Path
 
 
 def replace_atomically(path: Path, data: bytes, temporary: Path | None = None) -> None:
-    """Write `data` to `path` through a temporary file: fsync it, rename it over `path`, fsync the directory."""
-    temporary = temporary or path.with_name(path.name + ".tmp")
-    with open(temporary, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-    _sync_directory(path.parent)
+    """`write_atomically` for data already in memory."""
+    write_atomically(path, [data], temporary)
 
 
 def write_atomically(path: Path, chunks: Iterable[bytes], temporary: Path | None = None) -> None:
-    """`replace_atomically` for data written as it comes (never held whole in memory)."""
+    """Write `chunks` to `path` as they come (never held whole in memory) through a temporary file, removed if
+    writing fails: fsync it, rename it over `path`, fsync the directory."""
     temporary = temporary or path.with_name(path.name + ".tmp")
     try:
         with open(temporary, "wb") as handle:

@@ -23,7 +23,6 @@ from typing import IO, Any
 import httpx
 import pyoxigraph
 from pyoxigraph import (
-    BlankNode,
     DefaultGraph,
     NamedNode,
     Quad,
@@ -36,6 +35,7 @@ from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.changelog import ChangeLog, data_block, render_patch
 from lexrdf.store.journal import Journal
+from lexrdf.store.nquads import Additions, has_blank_node, serialized
 from lexrdf.store.spool import BATCH, QuadSpool
 from lexrdf.txtime import Clock, Pending
 
@@ -214,7 +214,7 @@ class RemoteStore:
             if entry.has_data and entry.change and not self._changelog.has(entry.change):
                 added = list(entry.added())
                 removed = entry.removed()
-                probe = next((q for q in added if not _blank(q)), None)
+                probe = next((q for q in added if not has_blank_node(q)), None)
                 if probe is not None:
                     committed = self._holds(probe)
                 elif removed:
@@ -243,26 +243,25 @@ class RemoteStore:
         with self._write_lock:
             held = set(self.graph_quads(graph))
             times = self.clock.take(len(pending)) if pending else []
-            with tempfile.TemporaryFile(dir=self.state) as staged:
-                try:
-                    count = _stage(quads, held, pending, times, staged)
-                except (OSError, SyntaxError, TypeError, ValueError) as exc:
-                    raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
-                if not count:
-                    return
-                staged.seek(0)
-                # journaled first: a writer killed after the server commits logs the change at the next open
-                entry = self._journal.begin(graph.value, self._last_change + 1, iter(lambda: staged.read(1 << 20), b""))
-                try:
-                    self._update(_insert_data(staged))
-                except BaseException:
-                    self._journal.end(entry)
-                    raise
-                changesets = pending.final_iris(times) if pending else []
-                moment = times[-1] if times else datetime.now(UTC)
-                added, _ = entry.lines()
-                self._log(graph.value, moment, changesets, (count, 0), added, [])
+            additions = Additions(quads, held.__contains__, pending.stamper(times) if pending else None)
+            try:  # journaled first: a writer killed after the server commits logs the change at the next open
+                entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
+            except (OSError, SyntaxError, TypeError, ValueError) as exc:
+                raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
+            if not additions.count:
                 self._journal.end(entry)
+                return
+            try:
+                with entry.path.open("rb") as staged:
+                    self._update(_insert_data(staged))
+            except BaseException:
+                self._journal.end(entry)
+                raise
+            changesets = pending.final_iris(times) if pending else []
+            moment = times[-1] if times else datetime.now(UTC)
+            added, _ = entry.lines()
+            self._log(graph.value, moment, changesets, (additions.count, 0), added, [])
+            self._journal.end(entry)
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a view graph with one update writing only the difference (DELETE DATA; INSERT DATA), logged as
@@ -272,7 +271,7 @@ class RemoteStore:
         with self._write_lock:
             new = {Quad(q.subject, q.predicate, q.object, graph) for q in quads}
             old = set(self.graph_quads(graph))
-            if any(_blank(q) for q in new | old):
+            if any(has_blank_node(q) for q in new | old):
                 raise StoreError(
                     f"replacing graph {graph.value} failed; it is unchanged: a view cannot hold blank nodes"
                 )
@@ -284,13 +283,15 @@ class RemoteStore:
                 parts.append(f"DELETE DATA {data_block(removed)}")
             if added:
                 parts.append(f"INSERT DATA {data_block(added)}")
-            entry = self._journal.begin(graph.value, self._last_change + 1, _lines(added), _lines(removed))
+            entry = self._journal.begin(
+                graph.value, self._last_change + 1, serialized(added, lines=True), serialized(removed, lines=True)
+            )
             try:
                 self._update(" ;\n".join(parts).encode("utf-8"))
             except BaseException:
                 self._journal.end(entry)
                 raise
-            self._log(graph.value, datetime.now(UTC), (), (len(added), len(removed)), _lines(added), _lines(removed))
+            self._log(graph.value, datetime.now(UTC), (), (len(added), len(removed)), *entry.lines())
             self._journal.end(entry)
 
     def _log(
@@ -358,31 +359,6 @@ class RemoteDataset:
         return self.store.quad_count()
 
 
-def _stage(
-    quads: Iterable[Quad], held: set[Quad], pending: Pending | None, times: list[datetime], out: IO[bytes]
-) -> int:
-    """Write the quads `held` lacks, restamped, to `out` as N-Quads; how many."""
-    restamp = pending.stamper(times) if pending else None
-    count = 0
-    batch: list[Quad] = []
-
-    def flush() -> None:
-        data = pyoxigraph.serialize(batch, format=RdfFormat.N_QUADS)
-        out.write(restamp(data) if restamp else data)
-        batch.clear()
-
-    for quad in quads:
-        if quad in held:
-            continue
-        batch.append(quad)
-        count += 1
-        if len(batch) >= BATCH:
-            flush()
-    if batch:
-        flush()
-    return count
-
-
 def _insert_data(staged: IO[bytes]) -> Iterator[bytes]:
     """One INSERT DATA request body from staged N-Quads, streamed in batches (GRAPH blocks may repeat)."""
     staged.seek(0)
@@ -398,19 +374,10 @@ def _insert_data(staged: IO[bytes]) -> Iterator[bytes]:
     yield b"}\n"
 
 
-def _lines(quads: list[Quad]) -> Iterator[bytes]:
-    if quads:
-        yield from pyoxigraph.serialize(quads, format=RdfFormat.N_QUADS).splitlines(keepends=True)
-
-
 def _listed(graphs: Any) -> list[Any]:
     if graphs is None:
         return []
     return list(graphs) if isinstance(graphs, list | tuple | set) else [graphs]
-
-
-def _blank(quad: Quad) -> bool:
-    return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
 
 
 __all__ = ["RemoteDataset", "RemoteStore", "update_url_for"]

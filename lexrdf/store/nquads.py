@@ -1,0 +1,71 @@
+"""The N-Quads a write sends: what both backends (embedded and remote) and the transaction log share.
+
+>>> from pyoxigraph import BlankNode, NamedNode, Quad
+>>> g = NamedNode("https://e.org/g")
+>>> has_blank_node(Quad(BlankNode(), g, g, g)), has_blank_node(Quad(g, g, g, g))
+(True, False)
+>>> quads = [Quad(g, g, g, g), Quad(g, g, NamedNode("https://e.org/o"), g)]
+>>> additions = Additions(quads, held={Quad(g, g, g, g)}.__contains__)
+>>> b"".join(additions.chunks()), additions.count
+(b'<https://e.org/g> <https://e.org/g> <https://e.org/o> <https://e.org/g> .\\n', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+import pyoxigraph
+from pyoxigraph import BlankNode, Quad, RdfFormat
+
+from lexrdf.store.spool import BATCH
+
+
+def has_blank_node(quad: Quad) -> bool:
+    """Whether a quad names a blank node (which DELETE DATA cannot name, and a server may rename)."""
+    return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
+
+
+def serialized(quads: list[Quad], lines: bool = False) -> Iterator[bytes]:
+    """N-Quads of `quads`: in chunks of `BATCH` quads, or one line at a time."""
+    for start in range(0, len(quads), BATCH):
+        data = pyoxigraph.serialize(quads[start : start + BATCH], format=RdfFormat.N_QUADS)
+        yield from (data.splitlines(keepends=True) if lines else [data])
+
+
+class Additions:
+    """The quads of a write that the store lacks (`held` says which it holds; None: it holds none), serialised as
+    N-Quads chunks as they are read, with the commit's times in place of the provisional ones (`restamp`);
+    counted as they pass, and whether any names a blank node."""
+
+    def __init__(
+        self,
+        quads: Iterable[Quad],
+        held: Callable[[Quad], bool] | None = None,
+        restamp: Callable[[bytes], bytes] | None = None,
+    ) -> None:
+        self.quads = quads
+        self.held = held
+        self.restamp = restamp
+        self.count = 0
+        self.blank = False
+
+    def chunks(self) -> Iterator[bytes]:
+        batch: list[Quad] = []
+        for quad in self.quads:
+            if self.held is not None and self.held(quad):
+                continue
+            batch.append(quad)
+            if len(batch) >= BATCH:
+                yield self._serialize(batch)
+                batch = []
+        if batch:
+            yield self._serialize(batch)
+
+    def _serialize(self, batch: list[Quad]) -> bytes:
+        self.count += len(batch)
+        self.blank = self.blank or any(has_blank_node(q) for q in batch)
+        data = pyoxigraph.serialize(batch, format=RdfFormat.N_QUADS)
+        return self.restamp(data) if self.restamp else data
+
+
+__all__ = ["Additions", "has_blank_node", "serialized"]
