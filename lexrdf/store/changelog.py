@@ -198,25 +198,11 @@ def patch_quads(patch: bytes) -> tuple[list[Quad], list[Quad]]:
     return _parse(b"".join(removed)), _parse(b"".join(added))
 
 
-def split_patches(patches: bytes) -> Iterator[bytes]:
-    """The changes of a stream of concatenated patches, one at a time (each ends with its `TC` line)."""
-    start = 0
-    for line_end in re.finditer(rb"^TC \.[ \t]*(?:\r?\n|$)", patches, re.MULTILINE):
-        yield patches[start : line_end.end()]
-        start = line_end.end()
-    if patches[start:].strip():
-        yield patches[start:]
-
-
 def apply_patch(store: pyoxigraph.Store, patch: bytes) -> None:
-    """Apply a patch to a copy, change by change (a stream of several is split; each is applied whole): its
-    removals, then its additions, in one SPARQL update (one transaction). Large additions alone go through the
-    bulk loader, which is faster and not transactional: a copy being filled, not a store being served."""
-    for change in split_patches(patch):
-        _apply_one(store, change)
-
-
-def _apply_one(store: pyoxigraph.Store, patch: bytes) -> None:
+    """Apply one change to a copy: its removals, then its additions, in one SPARQL update (one transaction). Large
+    additions alone go through the bulk loader, which is faster and not transactional: a copy being filled, not a
+    store being served. (A stream of several changes is split, and checked to follow on, by
+    lexrdf.feeds.changes.apply_patches.)"""
     removed, added = patch_quads(patch)
     if not removed and len(added) >= BULK_APPLY:
         store.bulk_load(pyoxigraph.serialize(added, format=RdfFormat.N_QUADS), RdfFormat.N_QUADS)
@@ -263,6 +249,5 @@ __all__ = [
     "patch_quads",
     "read_through",
     "render_patch",
-    "split_patches",
     "write_through",
 ]
