@@ -124,7 +124,10 @@ class EmbeddedStore:
         for entry in entries:
             if entry.has_data:
                 self._settle(entry)
-        graphs = list(dict.fromkeys(entry.graph for entry in entries if not _is_view(entry.graph)))
+        from lexrdf.views import is_view_graph  # views read the store: imported when needed
+
+        acts = (entry.graph for entry in entries if not is_view_graph(NamedNode(entry.graph)))
+        graphs = list(dict.fromkeys(acts))
         for graph in graphs:
             if self._has_views(graph):
                 from lexrdf.derived import rebuild_derived  # reads the store: imported when needed
@@ -428,7 +431,3 @@ class EmbeddedStore:
             self._log(entry, datetime.now(UTC), (), (additions.count, 0))
         self._journal.end(entry)
         self._views_rebuilt(graph)
-
-
-def _is_view(graph: str) -> bool:
-    return "/view/" in graph
