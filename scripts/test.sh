@@ -7,6 +7,11 @@ if ! command -v java >/dev/null 2>&1; then  # the ontology test runs the HermiT 
     apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null
   fi
 fi
+if ! command -v javac >/dev/null 2>&1 || [ ! -f /usr/share/java/jena-arq.jar ]; then  # the remote-store tests: Jena
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then  # (ARQ, TDB2) compiled with tests/jena/*.java
+    apt-get update -qq && apt-get install -y -qq default-jdk-headless libapache-jena-java >/dev/null
+  fi
+fi
 if [ ! -x /usr/bin/chromium ]; then  # the browser tests drive Debian's chromium (Playwright, no browser download)
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null

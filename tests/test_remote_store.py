@@ -1,6 +1,8 @@
-"""The remote store (lexrdf.store.remote) against real SPARQL servers started on 127.0.0.1: `oxigraph serve`, and
-Apache Jena Fuseki when its jar can be had. Every public primitive answers as on the embedded store; an act write
-is all or nothing; `lexrdf serve --store-url` serves from it; failures are one line."""
+"""The remote store (lexrdf.store.remote) against real SPARQL servers started on 127.0.0.1: `oxigraph serve`, Apache
+Jena (ARQ and TDB2 from Debian's libapache-jena-java) behind tests/jena/JenaSparqlServer.java, and Apache Jena Fuseki
+when its jar can be had (opt-in). Every public primitive answers as on the embedded store; an act write is all or
+nothing; `lexrdf serve --store-url` serves from it; failures are one line; every query-library file parses with
+Jena as SPARQL 1.1."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import sys
 import threading
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +29,7 @@ from servers import free_port, lexrdf_serve
 
 from lexrdf.api import Lexrdf
 from lexrdf.errors import StoreError
-from lexrdf.queries import load_library
+from lexrdf.queries import QUERIES_DIR, load_library
 from lexrdf.settings import Settings
 from lexrdf.store.changelog import apply_patch
 from lexrdf.store.remote import RemoteStore, update_url_for
@@ -78,6 +81,11 @@ def normalised(value: object) -> object:
 
 
 # -- the servers --------------------------------------------------------------------------------------------------
+def _unavailable(message: str) -> None:
+    """Skip on a developer's machine; under CI (CI=true) fail, so a missing install step cannot pass unseen."""
+    pytest.fail(message) if os.environ.get("CI", "").lower() == "true" else pytest.skip(message)
+
+
 def _wait_until_answering(url: str, process: subprocess.Popen, log: Path) -> None:
     deadline = time.monotonic() + 120
     while True:
@@ -114,12 +122,61 @@ def oxigraph_server(directory: Path) -> Iterator[str]:
     """`oxigraph serve --union-default-graph` on a free port; its query endpoint."""
     binary = str(OXIGRAPH) if OXIGRAPH.is_file() else shutil.which("oxigraph")
     if binary is None:
-        message = "the `oxigraph` command is missing (pip install oxigraph, the version of pyoxigraph)"
-        pytest.fail(message) if os.environ.get("CI", "").lower() == "true" else pytest.skip(message)
+        _unavailable("the `oxigraph` command is missing (pip install oxigraph, the version of pyoxigraph)")
     port = free_port()
     command = [binary, "serve", "--location", str(directory / "data"), "--bind", f"127.0.0.1:{port}",
                "--union-default-graph"]  # fmt: skip
     with _process(command, f"http://127.0.0.1:{port}/query", directory / "oxigraph.log") as url:
+        yield url
+
+
+JENA_SERVER = Path(__file__).with_name("jena") / "JenaSparqlServer.java"
+JAVA_LIBRARIES = Path("/usr/share/java")
+# Debian's Jena 4.5 and its dependencies, named one by one: the wildcard /usr/share/java/* would also bring six SLF4J
+# bindings (one taken at random, one of which fails beside log4j-over-slf4j) and whatever else the machine has
+JENA_JARS = (
+    "jena-arq", "jena-base", "jena-core", "jena-iri", "jena-tdb2", "jena-dboe-base", "jena-dboe-index",
+    "jena-dboe-storage", "jena-dboe-trans-data", "jena-dboe-transaction", "slf4j-api", "slf4j-simple",
+    "commons-cli", "commons-codec", "commons-compress", "commons-csv", "commons-io", "commons-lang3",
+    "dexx.collection", "gson", "guava", "httpclient", "httpcore", "jackson-annotations", "jackson-core",
+    "jackson-databind", "jsonld-java", "protobuf", "thrift", "titanium-json-ld", "jakarta.json-api",
+)  # fmt: skip
+
+
+def jena_classpath(build: Path) -> str:
+    """Compile JenaSparqlServer.java into `build` against Debian's Jena; the classpath to run it with.
+
+    Debian's jena-core 4.5.0-2 moved the classes of Jena's own copy of Xerces to the package `xerces` but left their
+    message files under org/apache/jena/ext/xerces, so Jena's first XSD datatype fails ("RuntimeException: internal
+    error" in XSSimpleTypeDecl.applyFacets1: the regex of a pattern facet cannot load its messages); the files are
+    copied to where the classes look for them."""
+    missing = [tool for tool in ("java", "javac") if shutil.which(tool) is None]
+    missing += [f"{JAVA_LIBRARIES}/{jar}.jar" for jar in JENA_JARS if not (JAVA_LIBRARIES / f"{jar}.jar").is_file()]
+    if missing:
+        _unavailable(f"Jena cannot run: missing {', '.join(missing)} (apt-get install default-jdk-headless "
+                     "libapache-jena-java; scripts/test.sh does)")  # fmt: skip
+    classpath = os.pathsep.join([str(build), *(f"{JAVA_LIBRARIES}/{jar}.jar" for jar in JENA_JARS)])
+    compiled = subprocess.run(["javac", "-cp", classpath, "-d", str(build), str(JENA_SERVER)],
+                              capture_output=True, text=True, timeout=300)  # fmt: skip
+    if compiled.returncode != 0:
+        raise RuntimeError(f"javac failed on {JENA_SERVER.name}: {compiled.stderr[-3000:]}")
+    with zipfile.ZipFile(JAVA_LIBRARIES / "jena-core.jar") as jar:
+        for name in jar.namelist():
+            if name.startswith("org/apache/jena/ext/xerces/") and name.endswith(".properties"):
+                target = build / name.removeprefix("org/apache/jena/ext/")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(jar.read(name))
+    return classpath
+
+
+@contextlib.contextmanager
+def jena_server(directory: Path) -> Iterator[str]:
+    """Jena ARQ over a TDB2 dataset whose default graph is the union, behind the test's SPARQL 1.1 Protocol server
+    (tests/jena/JenaSparqlServer.java); its query endpoint."""
+    classpath = jena_classpath(directory / "classes")
+    port = free_port()
+    command = ["java", "-Xmx768m", "-cp", classpath, "JenaSparqlServer", str(port), str(directory / "tdb2")]
+    with _process(command, f"http://127.0.0.1:{port}/ds/query", directory / "jena.log") as url:
         yield url
 
 
@@ -167,7 +224,7 @@ def fuseki_server(directory: Path) -> Iterator[str]:
         yield url
 
 
-SERVERS = {"oxigraph": oxigraph_server, "fuseki": fuseki_server}
+SERVERS = {"oxigraph": oxigraph_server, "jena": jena_server, "fuseki": fuseki_server}
 
 
 @pytest.fixture(scope="module", params=sorted(SERVERS))
@@ -216,6 +273,23 @@ def test_the_remote_store_holds_what_the_embedded_store_holds(remote_lex, embedd
 
     assert remote_lex.store.quad_count() == embedded_lex.store.quad_count() > 1000
     assert lines(remote_lex) == lines(embedded_lex)
+
+
+def test_the_protocols_dataset_selects_the_graphs_as_on_the_embedded_store(remote_lex, embedded_lex):
+    """`default-graph-uri` and `named-graph-uri` (RemoteDataset.query sends them, as /sparql forwards them) make the
+    dataset a query reads, on the server as on pyoxigraph: the union default graph is then not used."""
+    act = NamedNode(ODA)
+    count = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+    per_graph = "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g"
+
+    def answers(lex: Lexrdf) -> tuple[list[int], list[tuple[str, int]]]:
+        counted = [int(row["n"].value) for row in lex.store.raw.query(count, default_graph=[act])]
+        named = [(row["g"].value, int(row["n"].value)) for row in lex.store.raw.query(per_graph, named_graphs=[act])]
+        return counted, named
+
+    embedded = answers(embedded_lex)
+    assert answers(remote_lex) == embedded
+    assert embedded[0][0] > 100 and embedded[1] == [(ODA, embedded[0][0])]
 
 
 def test_the_transaction_log_replays_into_the_stores_content(remote_lex):
@@ -425,3 +499,55 @@ def test_serve_with_a_store_url_serves_text_at_from_it(remote_lex, remote_settin
     assert service.status_code == 400 and "SERVICE" in service.json()["title"]
     assert malformed.status_code == 400
     assert all(remote_settings.store_url not in r.text for r in (counted, service, malformed))
+
+
+def test_missing_jena_fails_under_ci_and_skips_elsewhere(monkeypatch, tmp_path):
+    """CI must not pass with the Jena cases skipped: a missing jar fails there, with a one-line reason."""
+    monkeypatch.setattr(sys.modules[__name__], "JAVA_LIBRARIES", tmp_path)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match=r"Jena cannot run: missing .*jena-arq\.jar") as failed:
+        jena_classpath(tmp_path / "classes")
+    assert "\n" not in str(failed.value)
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="Jena cannot run"):
+        jena_classpath(tmp_path / "classes")
+
+
+# -- every query-library file is SPARQL 1.1 to Jena's parser ---------------------------------------------------------
+LIBRARY_FILES = sorted(path.relative_to(QUERIES_DIR).as_posix() for path in QUERIES_DIR.rglob("*.rq"))
+
+
+def jena_check_queries(directory: Path, build: Path) -> tuple[int, dict[str, str]]:
+    """`JenaSparqlServer --check-queries DIRECTORY`: its exit code and its verdict on each file ("ok" or the error)."""
+    command = ["java", "-cp", jena_classpath(build), "JenaSparqlServer", "--check-queries", str(directory)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    verdicts = {}
+    for line in result.stdout.splitlines():
+        status, _, rest = line.partition(" ")
+        name, _, error = rest.partition(": ") if status == "error" else (rest, "", "")
+        verdicts[name] = error or status
+    assert result.returncode in (0, 1), result.stderr[-3000:]
+    return result.returncode, verdicts
+
+
+@pytest.fixture(scope="module")
+def jena_verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Jena's verdict on every file of the query library, each parsed as it is (parameters unbound)."""
+    return jena_check_queries(QUERIES_DIR, tmp_path_factory.mktemp("jena-classes"))[1]
+
+
+@pytest.mark.parametrize("name", LIBRARY_FILES)
+def test_every_query_library_file_parses_as_it_is_with_jena_and_oxigraph(jena_verdicts, name):
+    assert jena_verdicts.get(name) == "ok"
+    pyoxigraph.Store().query((QUERIES_DIR / name).read_text(encoding="utf-8"))  # raises SyntaxError if it cannot
+
+
+def test_the_jena_check_finds_what_is_not_sparql_1_1(tmp_path):
+    """The check can fail: a projected variable that is not grouped, and a typo, are refused."""
+    (tmp_path / "queries").mkdir()
+    (tmp_path / "queries" / "good.rq").write_text("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+    (tmp_path / "queries" / "ungrouped.rq").write_text("SELECT ?s (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?p")
+    (tmp_path / "queries" / "typo.rq").write_text("SELEC ?s WHERE { ?s ?p ?o }")
+    code, verdicts = jena_check_queries(tmp_path / "queries", tmp_path / "classes")
+    assert code == 1 and verdicts["good.rq"] == "ok"
+    assert "Non-group key variable" in verdicts["ungrouped.rq"] and "Encountered" in verdicts["typo.rq"]
