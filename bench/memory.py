@@ -114,7 +114,7 @@ def traced(name):
         return result
     setattr(ingest, name, wrapper)
 
-for name in ("read_all", "plan_act", "check", "write_act"):
+for name in ("read_all", "plan_act", "check", "write_acts"):
     traced(name)
 from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings

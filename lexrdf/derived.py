@@ -9,10 +9,12 @@ from __future__ import annotations
 from lexrdf.store.base import Store
 
 
-def rebuild_derived(store: Store, act: str) -> int:
-    """Bring the act's index documents and views in step with its graph as it now is; the quads the views hold."""
+def rebuild_derived(store: Store, *acts: str) -> int:
+    """Bring the acts' index documents and views in step with their graphs as they now are (after a group of act
+    writes: the new views filled in one commit); the quads the views hold."""
     from lexrdf.search import update_act  # both read the store: imported when needed (the store imports this)
     from lexrdf.views import refresh
 
-    update_act(store, act)
-    return refresh(store, act)
+    for act in acts:
+        update_act(store, act)
+    return refresh(store, *acts)

@@ -31,7 +31,7 @@ from lexrdf.source_checks import (
     check_mass_end,
     stored_identity,
 )
-from lexrdf.store.base import Store
+from lexrdf.store.base import GraphWrite, Store
 from lexrdf.store.repository import (
     acts_carrying,
     announced_changes,
@@ -227,6 +227,7 @@ def is_bookkeeping(quad: Quad) -> bool:
     return (quad.predicate == RDF.type and quad.object in _BOOKKEEPING_TYPES) or quad.predicate in _BOOKKEEPING
 
 
+GROUP_QUADS = 50_000  # acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
 _BOOKKEEPING_TYPES = (LEX.Event, LEX.Changeset)
 _BOOKKEEPING = (LEX.sourceFile, LEX.submittedBy, PROV.startedAtTime)
 
@@ -454,13 +455,14 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
     return write
 
 
-def write_act(store: Store, write: ActWrite) -> int:
-    """Write an act's additions (one transaction), then rebuild its views from its graph as it now is (a second
-    one, replacing each view graph whole), its documents in the search index first (lexrdf.search); the quads
-    the views hold."""
-    store.add_act_graph(NamedNode(write.act), write.quads, write.pending)
-    write.quads.close()  # written: the views read the store, and the next act is being planned meanwhile
-    return rebuild_derived(store, write.act)
+def write_acts(store: Store, writes: list[ActWrite]) -> int:
+    """Write a group of acts' additions (one group commit: each act all or nothing, each its own change), then
+    rebuild their views from their graphs as they now are (replacing each view graph whole), their documents in
+    the search index first (lexrdf.search); the quads the views hold."""
+    store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
+    for write in writes:
+        write.quads.close()  # written: the views read the store, and the next acts are being planned meanwhile
+    return rebuild_derived(store, *(write.act for write in writes))
 
 
 def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
@@ -496,8 +498,9 @@ def ingest(
     policy: SourcePolicy | None = None,
 ) -> IngestSummary:
     """Ingest source files. Every file is read and mapped first; then, act by act, the additions are versioned,
-    validated (SHACL) and, if the act conforms, written in one transaction while the next act is prepared, and
-    the act's views rebuilt. An act with violations is not written (the others are) and its report is in the
+    validated (SHACL) and, if the act conforms, written with the acts before it in a group of about `GROUP_QUADS`
+    quads (one group commit, each act all or nothing and its own change) while the next acts are prepared, and the
+    group's views rebuilt. An act with violations is not written (the others are) and its report is in the
     summary; an act to which nothing is added is not written and its views are left as they are. What a source may
     do to an act held is checked before anything is written (`policy`: lexrdf.source_checks), and each changeset
     records what submitted it."""
@@ -509,11 +512,19 @@ def ingest(
     summary.notices.extend(notice for feed in feeds for notice in feed.notices)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
         in_flight: Future | None = None
-        for index, group in enumerate(groups, 1):
-            write = planned.pop(index - 1, None) or plan_act(group, acts[index - 1], store, minter, policy)
+        group: list[ActWrite] = []
+
+        def submit() -> None:
+            nonlocal in_flight, group
+            if in_flight is not None:
+                summary.view_quads += in_flight.result()  # one group in flight at most: memory stays bounded
+            in_flight, group = (writer.submit(write_acts, store, group) if group else None), []
+
+        for index, acts_documents in enumerate(groups, 1):
+            write = planned.pop(index - 1, None) or plan_act(acts_documents, acts[index - 1], store, minter, policy)
             write.feed_hashes = hashes
             # what the act's sources say that cannot be used, the planner's notices on them included (once planned)
-            summary.notices.extend(notice for document in group for notice in document.notices)
+            summary.notices.extend(notice for document in acts_documents for notice in document.notices)
             write = _with_provenance(_with_active(write, active, index - 1, store, minter), policy)
             groups[index - 1] = []  # planned: the act's documents live on in its write only while it is written
             if write.quads:
@@ -522,10 +533,10 @@ def ingest(
                 if not report.conforms:
                     summary.refused.append(write.act)
                     continue
-                if in_flight is not None:
-                    summary.view_quads += in_flight.result()  # at most one write in flight: memory stays bounded
                 summary.quads += len(write.quads)  # before the write, which drops them
-                in_flight = writer.submit(write_act, store, write)
+                group.append(write)
+                if sum(len(member.quads) for member in group) >= GROUP_QUADS or write.quads.spilled:
+                    submit()
             summary.acts += 1
             summary.act_iris.append(write.act)
             summary.provisions += write.provisions
@@ -534,6 +545,7 @@ def ingest(
             summary.events += write.events
             if progress:
                 progress("validating and writing", index, len(groups))
+        submit()  # the last group
         if in_flight is not None:
             summary.view_quads += in_flight.result()
     summary.notices += active.all_notices

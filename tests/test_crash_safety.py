@@ -291,3 +291,66 @@ def test_a_bulk_write_cut_short_is_undone_at_the_next_open_and_one_finished_is_k
     assert changes == ([(1, 10, 0), (2, len(new), 0)] if left == "all" else [(1, 10, 0)])
     writer.close()
     assert leftovers(store) == []
+
+
+@pytest.mark.parametrize("left", ["the first act and part of the second", "all", "all, the first logged"])
+def test_a_group_commit_cut_short_is_undone_whole_and_one_finished_is_logged_in_order(tmp_path, left):
+    """A group of three act writes (lexrdf.store: add_act_graphs) journaled as changes 2, 3 and 4, then killed in
+    its bulk load: if any act of the group is missing a quad, every act of the group is removed and nothing is
+    logged (so the log never has a gap); if all committed, the changes the log lacks are logged, in order."""
+    from lexrdf.store.journal import Journal
+
+    acts = [NamedNode(f"https://example.org/act{n}") for n in range(3)]
+    quads = {
+        act: [
+            pyoxigraph.Quad(NamedNode(f"{act.value}/s{i}"), NamedNode("https://example.org/p"), act, act)
+            for i in range(3_000)
+        ]
+        for act in acts
+    }
+    store = tmp_path / "store"
+    writer = open_store(store)
+    writer.add_act_graph(acts[0], quads[acts[0]][:10])
+    writer.close()
+    first = quads[acts[0]][10:]
+    group = [first, quads[acts[1]], quads[acts[2]]]
+    loaded = {
+        "the first act and part of the second": first + quads[acts[1]][:1_500],
+        "all": [quad for write in group for quad in write],
+        "all, the first logged": [quad for write in group for quad in write],
+    }[left]
+    script = (
+        "import os, signal, sys, pyoxigraph; from pyoxigraph import *; from lexrdf.store import open_store;"
+        "from lexrdf.store.journal import Journal; from lexrdf.store.changelog import render_patch;"
+        "from datetime import datetime, UTC; s = open_store(sys.argv[1]); j = Journal(s.directory);"
+        "parts = sys.stdin.buffer.read().split(b'\\n\\n'); acts = sys.argv[3:6];"
+        "[j.begin(act, change, [data]) for act, change, data in zip(acts, (2, 3, 4), parts[:3])];"
+        "s.raw.bulk_load(parts[3], RdfFormat.N_QUADS); s.raw.flush();"
+        "sys.argv[2] == 'yes' and s.changelog.append(2, render_patch(2, acts[0], datetime.now(UTC), (), "
+        "(len(parts[0].splitlines()), 0), [parts[0]]));"
+        "os.kill(os.getpid(), signal.SIGKILL)"
+    )
+    data = b"\n".join(pyoxigraph.serialize(part, format=RdfFormat.N_QUADS) for part in [*group, loaded])
+    logged = "yes" if left == "all, the first logged" else "no"
+    command = [sys.executable, "-c", script, str(store), logged, *(act.value for act in acts)]
+    killed = subprocess.run(command, input=data, env=ENV, timeout=120)
+    assert killed.returncode == -signal.SIGKILL
+    assert len(Journal(store).entries()) == 3
+    writer = open_store(store)
+    try:
+        held = {act.value: sum(1 for _ in writer.raw.quads_for_pattern(None, None, None, act)) for act in acts}
+        changes = [(c.number, c.graph, c.added) for c in writer.changelog.changes()]
+        if left.startswith("all"):
+            assert held == {acts[0].value: 3_000, acts[1].value: 3_000, acts[2].value: 3_000}
+            assert changes == [
+                (1, acts[0].value, 10),
+                (2, acts[0].value, 2_990),
+                *((n, acts[n - 2].value, 3_000) for n in (3, 4)),
+            ]
+        else:
+            assert held == {acts[0].value: 10, acts[1].value: 0, acts[2].value: 0}
+            assert changes == [(1, acts[0].value, 10)]
+        assert writer.recovered == [act.value for act in acts]
+    finally:
+        writer.close()
+    assert leftovers(store) == []

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -13,6 +14,15 @@ from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Clock, Pending
 
 
+@dataclass(frozen=True)
+class GraphWrite:
+    """One act graph's additions, in a group of writes committed together (`Store.add_act_graphs`)."""
+
+    graph: NamedNode
+    quads: Iterable[Quad]
+    pending: Pending | None = None
+
+
 class Store(Protocol):
     """What lexrdf needs from a quad store."""
 
@@ -21,6 +31,11 @@ class Store(Protocol):
         writer undoes a write cut short and rebuilds the act's views; lexrdf.store.journal). The changesets in
         `pending` get their transaction times right before the write commits (see lexrdf.txtime), from `clock`,
         with no other write in between."""
+
+    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> None:
+        """Several act writes, each all or nothing and logged as its own change, in order. The embedded store
+        commits them together (a group commit: one load; all or none, across a crash too); a remote store sends
+        each as its own update."""
 
     @property
     def changelog(self) -> ChangeLog:
@@ -67,6 +82,9 @@ class Store(Protocol):
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a named graph's content (a derived view, never an act graph) in one transaction: readers see
         the old content or the new, never a mix. Only the triples of `quads` are used; they go into `graph`."""
+
+    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad]]]) -> None:
+        """`replace_graph` for several view graphs; the ones that were empty are filled in one commit."""
 
 
 def open_store(

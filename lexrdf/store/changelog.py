@@ -48,6 +48,7 @@ MEDIA_TYPE = "application/rdf-patch"
 THROUGH_FILE = "lexrdf-changes-through"  # in a snapshot: the number of the last change it holds
 _NAME = re.compile(r"(\d{12,})\.rdfp")
 _HEADER = re.compile(rb'^H (\w+) (<[^>]*>|"[^"]*"(?:\^\^<[^>]*>)?) \.$')
+_LINE_START = re.compile(rb"^(?=.)", re.MULTILINE)  # the start of each line of a block of N-Quads
 _XSD_DATETIME = "http://www.w3.org/2001/XMLSchema#dateTime"
 _XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
 BULK_APPLY = 5_000  # additions from which `apply_patch` uses the bulk loader (a copy being filled, not served)
@@ -112,8 +113,8 @@ def render_patch(
     added: Iterable[bytes],
     removed: Iterable[bytes] = (),
 ) -> Iterator[bytes]:
-    """The lines of change `number`'s patch; `added` and `removed` are N-Quads lines (each ending in a newline),
-    `counts` how many of each there are."""
+    """The lines of change `number`'s patch; `added` and `removed` are N-Quads, one or more whole lines at a time
+    (each ending in a newline), `counts` how many of each there are."""
     yield f"H id <{change_iri(number)}> .\n".encode()
     if number > 1:
         yield f"H prev <{change_iri(number - 1)}> .\n".encode()
@@ -124,10 +125,10 @@ def render_patch(
     for name, count in zip(("added", "removed"), counts, strict=True):
         yield f'H {name} "{count}"^^<{_XSD_INTEGER}> .\n'.encode()
     yield b"TX .\n"
-    for line in removed:
-        yield b"D " + line
-    for line in added:
-        yield b"A " + line
+    for lines in removed:
+        yield _LINE_START.sub(b"D ", lines)
+    for lines in added:
+        yield _LINE_START.sub(b"A ", lines)
     yield b"TC .\n"
 
 

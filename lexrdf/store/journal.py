@@ -34,6 +34,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
@@ -69,18 +70,39 @@ class Entry:
         return list(pyoxigraph.parse(data, format=RdfFormat.N_QUADS)) if data else []
 
     def lines(self) -> tuple[Iterator[bytes], Iterator[bytes]]:
-        """(added, removed): the N-Quads lines of the write, streamed."""
+        """(added, removed): the N-Quads of the write, streamed (added in blocks of whole lines)."""
         return _lines(self.path, added=True), _lines(self.path, added=False)
 
 
 def _lines(path: Path, added: bool) -> Iterator[bytes]:
+    """The entry's removed lines one by one, or its added lines in blocks of whole lines: an entry is its header,
+    then its removals (`#D` lines), then its additions, as `Journal.begin` writes it."""
     with path.open("rb") as handle:
         for line in handle:
             if line.startswith(REMOVED):
                 if not added:
                     yield line[len(REMOVED) :]
-            elif added and not line.startswith(b"#") and line.strip():
-                yield line
+            elif not line.startswith(b"#"):
+                if added:
+                    yield line
+                    yield from _whole_lines(handle)
+                return
+
+
+def _whole_lines(handle: IO[bytes]) -> Iterator[bytes]:
+    """The rest of a file in blocks of about `BLOCK` bytes, each cut after a newline."""
+    rest = b""
+    for block in iter(lambda: handle.read(BLOCK), b""):
+        block = rest + block
+        cut = block.rfind(b"\n") + 1
+        rest = block[cut:]
+        if cut:
+            yield block[:cut]
+    if rest:
+        yield rest
+
+
+BLOCK = 1 << 20  # bytes of added lines read at a time
 
 
 class Journal:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -33,6 +33,7 @@ from pyoxigraph import (
 
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
+from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block, render_patch
 from lexrdf.store.journal import Journal
 from lexrdf.store.nquads import Additions, has_blank_node, serialized
@@ -262,6 +263,16 @@ class RemoteStore:
             added, _ = entry.lines()
             self._log(graph.value, moment, changesets, (additions.count, 0), added, [])
             self._journal.end(entry)
+
+    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> None:
+        """Each write as its own update, in order (a remote store has no group commit across requests)."""
+        for write in writes:
+            self.add_act_graph(write.graph, write.quads, write.pending)
+
+    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad]]]) -> None:
+        """Each view graph replaced by its own update, in order."""
+        for graph, quads in graphs:
+            self.replace_graph(graph, quads)
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a view graph with one update writing only the difference (DELETE DATA; INSERT DATA), logged as
