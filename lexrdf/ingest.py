@@ -43,8 +43,9 @@ from lexrdf.store.repository import (
 from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
-from lexrdf.validate import Report, validate_files, validate_quads
+from lexrdf.validate import Report, graph_store, validate_files, validate_store
 from lexrdf.versioning import apply_plan, plan_document
+from lexrdf.views import derive
 from lexrdf.vocab import LEX, PROV, RDF
 
 Progress = Callable[[str, int, int], None]
@@ -247,6 +248,7 @@ class ActWrite:
     events: int = 0
     pending: Pending = field(default_factory=Pending)  # its changesets: times fixed when the write commits
     feed_hashes: dict[str, str] = field(default_factory=dict)  # changes feeds whose effects it records, by path
+    views: list[Quad] | None = None  # its views, derived from its graph as validated (None: derived once written)
 
 
 def read_all(
@@ -457,20 +459,27 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
 
 def write_acts(store: Store, writes: list[ActWrite]) -> int:
     """Write a group of acts' additions (one group commit: each act all or nothing, each its own change), then
-    rebuild their views from their graphs as they now are (replacing each view graph whole), their documents in
-    the search index first (lexrdf.search); the quads the views hold."""
+    rebuild their views (the ones derived when they were validated, else from their graphs as they now are) and
+    their documents in the search index (lexrdf.search); the quads the views hold."""
     store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
     for write in writes:
         write.quads.close()  # written: the views read the store, and the next acts are being planned meanwhile
-    return rebuild_derived(store, *(write.act for write in writes))
+    derived = {write.act: write.views for write in writes if write.views is not None}
+    return rebuild_derived(store, *(write.act for write in writes), views=derived)
 
 
-def check(write: ActWrite, store: Store, locate: str = "all") -> Report:
-    """Validate the act's graph as it would be after the write: what is stored plus what is added. A write too
-    large for memory (its spool on disk) is validated in a scratch store on disk beside its spool."""
+def check(write: ActWrite, store: Store, locate: str = "all", derive_views: bool = False) -> Report:
+    """Validate the act's graph as it would be after the write: what is stored plus what is added, in memory; with
+    `derive_views`, a conforming act's views are derived from that same graph (`write.views`: lexrdf.views.derive,
+    so that the writer does not query them again). A write too large for memory (its spool on disk) is validated
+    in a scratch store on disk beside its spool, and its views are left to the writer."""
     graph = NamedNode(write.act)
     if not write.quads.spilled:
-        return validate_quads([*store.graph_quads(graph), *write.quads], graph, locate=locate)
+        after = graph_store([*store.graph_quads(graph), *write.quads])
+        report = validate_store(after, graph, locate=locate)
+        if derive_views and report.conforms:
+            write.views = derive(after, write.act)
+        return report
     with write.quads.scratch() as scratch:
         stored = scratch / "stored.nt"
         with stored.open("wb") as output:
@@ -528,7 +537,7 @@ def ingest(
             write = _with_provenance(_with_active(write, active, index - 1, store, minter), policy)
             groups[index - 1] = []  # planned: the act's documents live on in its write only while it is written
             if write.quads:
-                report = check(write, store, locate="violations")  # warnings are counted, not shown
+                report = check(write, store, locate="violations", derive_views=True)  # warnings: counted
                 summary.reports[write.act] = report
                 if not report.conforms:
                     summary.refused.append(write.act)

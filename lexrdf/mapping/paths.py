@@ -18,8 +18,10 @@ from lexrdf.errors import SourceError
 
 
 def local_name(element: Any) -> str:
-    """The local name of an element ("" for a comment or a processing instruction)."""
-    return etree.QName(element).localname if isinstance(getattr(element, "tag", None), str) else ""
+    """The local name of an element ("" for a comment or a processing instruction): its tag after the namespace
+    in braces, as lxml writes it ("{namespace}name", or "name" in no namespace)."""
+    tag = getattr(element, "tag", None)
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
 
 
 @lru_cache(maxsize=512)

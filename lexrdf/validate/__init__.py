@@ -121,9 +121,14 @@ def validate_quads(
     quads: list[pyoxigraph.Quad], graph: NamedNode, shapes: CompiledShapes | None = None, locate: str = "all"
 ) -> Report:
     """Validate one act graph's quads that are not (yet) in a store, in a memory store."""
+    return validate_store(graph_store(quads), graph, shapes, locate)
+
+
+def graph_store(quads: list[pyoxigraph.Quad]) -> pyoxigraph.Store:
+    """A store in memory holding `quads` (what `validate_quads` validates)."""
     memory = pyoxigraph.Store()
     memory.extend(quads)
-    return validate_store(memory, graph, shapes, locate)
+    return memory
 
 
 def validate_files(
@@ -198,6 +203,7 @@ __all__ = [
     "ValidationResult",
     "validate_store",
     "validate_quads",
+    "graph_store",
     "validate_files",
     "validate_with_pyshacl",
     "Path",

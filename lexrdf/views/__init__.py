@@ -16,10 +16,11 @@ rebuilt rather than versioned. This module only runs the files; what a view says
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import pyoxigraph
 from pyoxigraph import NamedNode, Quad, Triple
 
 from lexrdf.queries import Query, load_library
@@ -51,6 +52,10 @@ def construct(store: Store, act: str, name: str = "eli", today: date | None = No
 
 
 def _constructed(store: Store, act: str, name: str, today: date | None) -> Iterator[Triple]:
+    return iter(store.sparql(_bound(act, name, today)))
+
+
+def _bound(act: str, name: str, today: date | None) -> str:
     built = datetime.now(UTC)
     values = {
         "act": act,
@@ -58,19 +63,44 @@ def _constructed(store: Store, act: str, name: str, today: date | None) -> Itera
         "today": (today or built.date()).isoformat(),
         "built": built.isoformat(),
     }
-    return iter(store.sparql(views()[name].bound(values)))
+    return views()[name].bound(values)
 
 
-def refresh(store: Store, *acts: str, today: date | None = None) -> int:
-    """Rebuild every view of the act graphs `acts` and replace each view graph whole (streamed from the CONSTRUCT
-    into the store's write; the views that were empty are filled in one commit); the quads written."""
-    counted = [
-        (view_graph(act, name), _Counted(_in_graph(view_graph(act, name), _constructed(store, act, name, today))))
-        for act in acts
+def derive(graph_store: pyoxigraph.Store, act: str, today: date | None = None) -> list[Quad]:
+    """Every view of the act graph `act` computed from a pyoxigraph store that holds that graph as it will be
+    written (the ingest's in-memory graph, just validated), as quads in their view graphs: what `refresh`
+    computes from the store after the write, computed before it and off the writer's path."""
+    return [
+        quad
         for name in views()
+        for quad in _in_graph(
+            view_graph(act, name), graph_store.query(_bound(act, name, today), use_default_graph_as_union=True)
+        )
     ]
+
+
+def refresh(
+    store: Store, *acts: str, today: date | None = None, derived: Mapping[str, list[Quad]] | None = None
+) -> int:
+    """Rebuild every view of the act graphs `acts` and replace each view graph whole (streamed from the CONSTRUCT
+    into the store's write; the views that were empty are filled in one commit); the quads written. The views of
+    an act in `derived` are those quads (`derive`: computed from the act graph as written), not computed again."""
+    derived = derived or {}
+    counted = []
+    for act in acts:
+        for name in views():
+            graph = view_graph(act, name)
+            if act in derived:
+                quads: Iterable[Quad] = _in_view(graph, derived[act])
+            else:
+                quads = _in_graph(graph, _constructed(store, act, name, today))
+            counted.append((graph, _Counted(quads)))
     store.replace_graphs(counted)
     return sum(count.count for _, count in counted)
+
+
+def _in_view(graph: NamedNode, quads: list[Quad]) -> Iterator[Quad]:
+    return (quad for quad in quads if quad.graph_name == graph)
 
 
 def _in_graph(graph: NamedNode, triples: Iterable[Triple]) -> Iterator[Quad]:
