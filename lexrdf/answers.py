@@ -599,21 +599,31 @@ class SearchHit:
     occurrences: int
     citation: str | None = None
     state: str = "version"  # "version" (the text) or "interpretation" (an operative reading)
-    score: float | None = None  # BM25, from the full-text index (lexrdf.search); None from the scan
-    snippet: str | None = None  # the best fragment, matches in <b>, HTML-escaped (from the index)
+    score: float | None = None  # BM25 from the index (it depends on the whole index as it is now: the order of an
+    # answer as known at K may change as later acts are recorded, its hits and total do not); None from the scan
+    snippet: str | None = None  # the best fragment, the matched words in <b>, HTML-escaped
+    valid_from: str | None = None  # the version's window [valid_from, valid_until) as recorded at known_at
+    valid_until: str | None = None  # None: no end recorded
+    opened_by: EventSummary | None = None  # the event that opened the version (None for a reading)
+
+
+#: which path answered a search: the full-text index, or the SPARQL scan of search.rq (no index; docs/search.md)
+SEARCH_INDEX, SEARCH_SCAN = "index", "scan"
 
 
 @dataclass
 class SearchAnswer:
-    """Search hits, ranked by occurrences then act and document order."""
+    """One page of search hits, one a version: best BM25 score first from the index; most occurrences first from
+    the scan (search.rq's order); then act and document order, a text before its reading."""
 
     text: str
     date: str
     count: int = 0  # the hits in `items`
     items: list[SearchHit] = field(default_factory=list)
-    total: int | None = None  # every matching text, on all pages (the index; the scan: `count`)
+    total: int | None = None  # every matching version, on all pages
     page: int = 1
     size: int | None = None  # hits a page (None: all on one)
+    method: str = SEARCH_SCAN  # SEARCH_INDEX or SEARCH_SCAN: which path answered
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -795,32 +805,49 @@ def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnsw
     return SearchAnswer(text, day.isoformat(), len(items), items, total=len(items))
 
 
+def scanned_search_answer(rows: list[QuerySolution], text: str, day: date, page: int, size: int | None) -> SearchAnswer:
+    """A page of search.rq's hits kept to those holding `text` as whole words, as the index finds them (the scan
+    finds it inside longer words too: "data" in "metadata"), re-ranked by their whole-word occurrences."""
+    from lexrdf.search.phrases import count_phrase
+
+    orders = {_value(r, "version"): _value(r, "unit_order") for r in rows}
+    kept = []
+    for hit in search_answer(rows, text, day).items:
+        hit.occurrences = count_phrase(f"{hit.number or ''} {hit.heading or ''} {hit.text}", text)
+        if hit.occurrences:
+            kept.append(hit)
+
+    def rank(hit: SearchHit) -> tuple:  # as search.rq orders: occurrences, act, document order, a text first
+        order = orders[hit.version]
+        return (-hit.occurrences, hit.act, order is not None, Decimal(order or 0), hit.state != "version")
+
+    kept.sort(key=rank)
+    start = (page - 1) * size if size else 0
+    items = kept[start : start + size] if size else kept
+    return SearchAnswer(text, day.isoformat(), len(items), items, len(kept), page, size, SEARCH_SCAN)
+
+
 def indexed_search_answer(found: IndexPage, text: str, day: date, page: int, size: int | None) -> SearchAnswer:
-    """A page of hits from the full-text index (lexrdf.search), one per version, best first."""
-    items: list[SearchHit] = []
-    seen: set[str] = set()
-    for h in found.items:
-        if h.version in seen:  # another language of the same version
-            continue
-        seen.add(h.version)
-        items.append(
-            SearchHit(
-                h.provision,
-                h.act,
-                h.act_title,
-                h.path,
-                h.unit_type,
-                h.number,
-                h.heading,
-                h.text,
-                h.version,
-                h.occurrences,
-                state=h.state,
-                score=h.score,
-                snippet=h.snippet,
-            )
+    """A page of hits from the full-text index (lexrdf.search), one per version, best BM25 score first."""
+    items = [
+        SearchHit(
+            h.provision,
+            h.act,
+            h.act_title,
+            h.path,
+            h.unit_type,
+            h.number,
+            h.heading,
+            h.text,
+            h.version,
+            h.occurrences,
+            state=h.state,
+            score=h.score,
+            snippet=h.snippet,
         )
-    return SearchAnswer(text, day.isoformat(), len(items), items, total=found.total, page=page, size=size)
+        for h in found.items
+    ]
+    return SearchAnswer(text, day.isoformat(), len(items), items, found.total, page, size, SEARCH_INDEX)
 
 
 # -- interpretive time ------------------------------------------------------------------------------------

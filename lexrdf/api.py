@@ -51,7 +51,7 @@ from lexrdf.answers import (
     lineage_answer,
     near_change,
     overlapping,
-    search_answer,
+    scanned_search_answer,
     text_at_answer,
     version_from_row,
     with_languages,
@@ -59,8 +59,10 @@ from lexrdf.answers import (
 from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
-from lexrdf.search import SearchIndex, index_directory
+from lexrdf.search import SearchIndex, ensure_index, index_directory
 from lexrdf.search.index import chains
+from lexrdf.search.phrases import snippet, spans
+from lexrdf.search.windows import windows
 from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
@@ -76,9 +78,13 @@ class Lexrdf:
         self.settings = settings
 
     @classmethod
-    def open(cls, settings: Settings, read_only: bool = False) -> Lexrdf:
+    def open(
+        cls, settings: Settings, read_only: bool = False, progress: Progress | None = None, build_index: bool = True
+    ) -> Lexrdf:
         """Open the store as its one writer, or `read_only` on its newest published snapshot (see docs/store.md):
-        a reader sees each ingest whole once it is published, and a StoreError when there is no store."""
+        a reader sees each ingest whole once it is published, and a StoreError when there is no store. A writer of a
+        store without a full-text index builds it first (`progress` is told how far, lexrdf.search.ensure_index;
+        `build_index` False: not now, as `lexrdf search-index rebuild`, which builds it itself)."""
         store = open_store(
             settings.store,
             read_only=read_only,
@@ -87,6 +93,8 @@ class Lexrdf:
             update_url=settings.store_update_url,
             auth=settings.store_auth,
         )
+        if not read_only and build_index:  # a writer builds the full-text index when the store has none
+            ensure_index(store, progress, if_texts=True)  # an empty store: its first act write builds it
         return cls(store, settings)
 
     def close(self) -> None:
@@ -359,21 +367,26 @@ class Lexrdf:
         words: bool = False,
         language: str | None = None,
     ) -> SearchAnswer:
-        """A phrase (with `words`: every word, stemmed) in the texts in force on `date`. From the full-text index
-        when the store has one (lexrdf.search: BM25-ranked, with snippets, `size` hits a page, their citations in
-        one query), else by scanning the store (search.rq: ranked by occurrences, then act and document order)."""
+        """The texts in force on `date` (as recorded at `known_at`) that hold `text` as whole words: as one phrase
+        (the default), or with `words` every word in any order, stemmed in each text's language ("quoted" parts stay
+        phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits (None: all).
+
+        One hit a version, each with a snippet, its window and opening event, and `total` the matching versions.
+        Answered from the full-text index when the store has one (`method` "index": ranked by BM25, only the page's
+        hits read), else by scanning the store with search.rq (`method` "scan": phrases only, the same hits and
+        total, ranked by occurrences). See docs/search.md."""
         day = _as_date(date)
+        if page < 1:
+            raise QueryError(f"parameter 'page': {page} is not a page (pages count from 1)", "page")
+        if size is not None and size < 1:
+            raise QueryError(f"parameter 'size': {size} is not a page size (at least 1)", "size")
         index = self._search_index()
         if index is None:
-            answer = search_answer(self.rows("search", text=text, date=day.isoformat(), known_at=known_at), text, day)
-            for hit in answer.items:
-                if hit.state == "version":
-                    hit.citation = self._citation(hit.provision, day, known_at)
-            return answer
+            return self._scan_search(text, day, known_at, page, size, words, language)
         moment = parse_moment(known_at).isoformat() if known_at else None
-        offset = (max(page, 1) - 1) * size if size else 0
+        offset = (page - 1) * size if size else 0
         found = index.search(text, day, moment, words=words, language=language, offset=offset, limit=size)
-        answer = indexed_search_answer(found, text, day, max(page, 1), size)
+        answer = indexed_search_answer(found, text, day, page, size)
         cited = [hit.provision for hit in answer.items if hit.state == "version"]
         for provision, chain in chains(self.store, cited, day, moment).items():
             act = next((u for u in chain if u.unit_type == "act"), None)
@@ -385,13 +398,45 @@ class Lexrdf:
             for hit in answer.items:
                 if hit.provision == provision and hit.state == "version":
                     hit.citation = _cite(act_name, pieces, day, known_at)
+        return self._with_windows(answer, moment)
+
+    def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
+        """Each hit's window and opening event as recorded at `known_at`: one query for the page."""
+        found = windows(self.store, (hit.version for hit in answer.items), known_at)
+        for hit in answer.items:
+            window = found.get(hit.version)
+            if window is not None:
+                hit.valid_from, hit.valid_until, hit.opened_by = window.valid_from, window.valid_until, window.opened_by
         return answer
 
+    def _scan_search(
+        self, text: str, day: date, known_at: str | None, page: int, size: int | None, words: bool, language: str | None
+    ) -> SearchAnswer:
+        """The fallback without an index: search.rq's substring scan, kept to whole-word matches of the phrase."""
+        if words or language:
+            name = "words" if words else "language"
+            raise QueryError(
+                f"parameter {name!r}: this store has no full-text index, and the scan finds phrases only "
+                "(a writer builds the index: lexrdf search-index rebuild; docs/search.md)",
+                name,
+            )
+        rows = self.rows("search", text=text, date=day.isoformat(), known_at=known_at)
+        answer = scanned_search_answer(rows, text, day, page, size)
+        for hit in answer.items:
+            shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
+            hit.snippet = snippet(shown, spans(shown, text))
+            if hit.state == "version":
+                hit.citation = self._citation(hit.provision, day, known_at)
+        return self._with_windows(answer, parse_moment(known_at).isoformat() if known_at else None)
+
     def _search_index(self) -> SearchIndex | None:
-        """The store's full-text index, opened once it exists (None while the store has none)."""
+        """The store's full-text index, opened once it exists (None while a reader's store has none). The writer of
+        a store without one (a new, empty store) builds it now: the store's later answers all come from it."""
         index: SearchIndex | None = getattr(self, "_index", None)
         if index is None:
             directory = index_directory(self.store)
+            if directory is not None and not getattr(self.store, "read_only", True):
+                ensure_index(self.store)
             index = self._index = SearchIndex.open(directory) if directory is not None else None
         return index
 

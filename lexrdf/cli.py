@@ -83,10 +83,22 @@ def _progress_bar() -> Iterator[Callable[[str, int, int], None]]:
         yield progress
 
 
-def _open(store: Path | None, base_iri: str | None, read_only: bool = False, store_url: str | None = None):
+def _open(
+    store: Path | None,
+    base_iri: str | None,
+    read_only: bool = False,
+    store_url: str | None = None,
+    build_index: bool = True,
+):
+    """Lexrdf over the store; a writer builds the search index first when the store has none, with a progress bar
+    (`build_index` False: leave that to the caller)."""
     from lexrdf.api import Lexrdf
 
-    return Lexrdf.open(Settings.from_env(store=store, base_iri=base_iri, store_url=store_url), read_only=read_only)
+    settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url)
+    if read_only or not build_index:
+        return Lexrdf.open(settings, read_only=read_only, build_index=build_index)
+    with _progress_bar() as progress:
+        return Lexrdf.open(settings, progress=progress)
 
 
 def _one_malloc_arena() -> None:
@@ -160,7 +172,8 @@ def ingest(
         settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url)
         if processes is not None:
             settings = dataclasses.replace(settings, ingest_processes=processes)
-        lex = Lexrdf.open(settings)
+        with _progress_bar() as progress:  # a store without a search index: the writer builds it first
+            lex = Lexrdf.open(settings, progress=progress)
         try:
             with _progress_bar() as progress:
                 summary = ingest_files(paths, lex.store, lex.settings, progress, policy)
@@ -444,6 +457,66 @@ def dump(
     _guarded(verbose, run)
 
 
+@app.command()
+def search(
+    text: Annotated[str, typer.Argument(help="The words: one phrase (whole words, in order), or with --words each.")],
+    day: Annotated[str, typer.Option("--date", help="The texts in force on this date (YYYY-MM-DD).")],
+    known_at: Annotated[
+        str | None, typer.Option("--known-at", help="As recorded at this time (ISO 8601; default now).")
+    ] = None,
+    page: Annotated[int, typer.Option("--page", min=1, help="The page, from 1.")] = 1,
+    size: Annotated[int, typer.Option("--size", min=1, max=100, help="Hits a page (at most 100).")] = 20,
+    words: Annotated[
+        bool,
+        typer.Option("--words", help='Every word in any order, stemmed by language ("quoted" parts stay phrases).'),
+    ] = False,
+    language: Annotated[
+        str | None, typer.Option("--language", help="Only texts in this language (BCP 47 tag; needs the index).")
+    ] = None,
+    store: StoreOption = None,
+    store_url: StoreUrlOption = None,
+    base_iri: BaseOption = None,
+    output: Annotated[str, typer.Option("--format", help="json or table.")] = "table",
+    verbose: VerboseOption = False,
+) -> None:
+    """Search the texts in force on a date, a page at a time: from the full-text index, or by scanning a store that
+    has none (the answer's `method` says which; docs/search.md)."""
+
+    def run():
+        if output not in {"json", "table"}:
+            raise QueryError(f"--format {output!r}: use json or table")
+        lex = _open(store, base_iri, read_only=True, store_url=store_url)
+        try:
+            answer = lex.search(text, day, known_at, page=page, size=size, words=words, language=language)
+        finally:
+            lex.close()
+        if output == "json":
+            sys.stdout.write(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2) + "\n")
+            return
+        out.print(_search_table(answer))
+        shown = f"{(page - 1) * size + 1}-{(page - 1) * size + answer.count}" if answer.count else "none"
+        err.print(f"{shown} of {answer.total} hits (page {page}, from the {answer.method})", highlight=False)
+
+    _guarded(verbose, run)
+
+
+def _search_table(answer: Any) -> Table:
+    """The page's hits: citation (or provision), window, and the snippet with its matches in bold."""
+    import html
+    import re
+
+    from rich.text import Text
+
+    table = Table("citation", "in force", "snippet", show_lines=True)
+    for hit in answer.items:
+        snippet = Text()
+        for index, piece in enumerate(re.split(r"</?b>", hit.snippet or "")):
+            snippet.append(html.unescape(piece), style="bold" if index % 2 else "")
+        window = f"{hit.valid_from or ''} - {hit.valid_until or ''}" if hit.valid_from else ""
+        table.add_row(hit.citation or hit.provision, window, snippet)
+    return table
+
+
 search_index_app = typer.Typer(no_args_is_help=True, help="The full-text index of version texts (docs/search.md).")
 app.add_typer(search_index_app, name="search-index")
 
@@ -454,18 +527,19 @@ def search_index_rebuild(
     store_url: StoreUrlOption = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Rebuild the search index from the store, as its writer (`<store>/search/`, replaced whole when built); from
-    then on every act write keeps it in step and `search` answers from it."""
+    """Rebuild the search index from the store, as its writer (`<store>/search/`, replaced whole when built). Every
+    writer builds it when a store has none and every act write keeps it in step: rebuild to repair it."""
 
     def run():
         import time
 
         from lexrdf.search import index_directory, rebuild
 
-        lex = _open(store, None, store_url=store_url)
+        lex = _open(store, None, store_url=store_url, build_index=False)
         try:
             started = time.perf_counter()
-            documents = rebuild(lex.store)
+            with _progress_bar() as progress:
+                documents = rebuild(lex.store, progress=progress)
             directory = index_directory(lex.store)
         finally:
             lex.close()

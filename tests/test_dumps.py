@@ -14,6 +14,7 @@ import pytest
 import rdflib
 from conftest import BASE, DPA, HARBOUR, ODA, SAMPLES, UKPGA, needs_shared, open_lex
 from pyoxigraph import NamedNode, Quad, RdfFormat
+from test_search_index import reproducible
 
 from lexrdf.api import Lexrdf
 from lexrdf.dumps import DumpError, Manifest, write_dump
@@ -199,7 +200,10 @@ def test_void_counts_what_the_dump_holds(plain):
 def _answers(lex: Lexrdf) -> dict[str, object]:
     public = [q.name for q in load_library().values() if not q.internal]
     assert set(public) == set(PARAMETERS), "a new query of the library needs parameters here"
-    return {name: lex.run(name, PARAMETERS[name]) for name in public}
+    answers = {name: lex.run(name, PARAMETERS[name]) for name in public}
+    answers["search"].pop("method")  # which path answered: a store loaded from a dump has no search index yet
+    answers["search"] = reproducible(answers["search"])  # BM25 (the index) or occurrences (the scan): not the order
+    return answers
 
 
 def test_a_dump_loaded_through_lexrdf_or_raw_pyoxigraph_answers_every_query_identically(lex, plain, tmp_path):

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import BASE, ODA, SAMPLES, open_lex
 from pyoxigraph import Literal, NamedNode, Quad
+from test_search_index import reproducible
 
 import lexrdf.editorial
 import lexrdf.ingest
@@ -70,8 +71,9 @@ def answers(lex, universe: dict[str, list[str]], known_at: str | None) -> dict[t
     for target in universe["acts"] + universe["events"]:
         out["impact", target] = lex.impact(target, known_at=known_at).to_dict()
     for phrase in PHRASES:
-        for day in DATES:
-            out["search", phrase, day] = lex.search(phrase, day, known_at=known_at).to_dict()
+        for day in DATES:  # what is reproducible: the hits as a set, each as shown, and the total (BM25 scores and
+            # the order they give depend on the whole index, which later acts change; docs/search.md)
+            out["search", phrase, day] = reproducible(lex.search(phrase, day, known_at=known_at).to_dict())
     return out
 
 

@@ -2,8 +2,9 @@
 
 One tantivy index in `<store>/search/`: a document per recorded text (a version record's expression in one
 language, or an interpretation's reading), keyed with its valid-time and transaction-time windows, so that "in force
-on D, as known at K" is a range filter, not a scan. It is replaced act by act after each act write
-(`update_act`), and rebuilt from the store on demand (`rebuild`, `lexrdf search-index rebuild`).
+on D, as known at K" is a range filter, not a scan. It is built when a writer finds none (`ensure_index`),
+replaced after each group of act writes (`update_acts`), and rebuilt on demand (`rebuild`, `lexrdf search-index
+rebuild`).
 """
 
 from lexrdf.search.index import (
@@ -11,9 +12,28 @@ from lexrdf.search.index import (
     IndexedHit,
     IndexPage,
     SearchIndex,
+    ensure_index,
+    has_index,
     index_directory,
     rebuild,
     update_act,
+    update_acts,
 )
 
-__all__ = ["INDEX_DIR", "IndexPage", "IndexedHit", "SearchIndex", "index_directory", "rebuild", "update_act"]
+#: hits a page over HTTP, on the home page and in the CLI by default, and at most (Python: any size, or all)
+DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 20, 100
+
+__all__ = [
+    "DEFAULT_PAGE_SIZE",
+    "INDEX_DIR",
+    "MAX_PAGE_SIZE",
+    "IndexPage",
+    "IndexedHit",
+    "SearchIndex",
+    "ensure_index",
+    "has_index",
+    "index_directory",
+    "rebuild",
+    "update_act",
+    "update_acts",
+]

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 from lexrdf.api import Lexrdf
 from lexrdf.queries import Query as LibraryQuery
 from lexrdf.queries import Shape, load_library
+from lexrdf.web import search_api
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.deps import get_lex
 from lexrdf.web.errors import BAD_PARAMETER, UNKNOWN_QUERY, Problem, responses
@@ -120,7 +121,10 @@ def _python_field(name: str, index: int) -> str:
 
 
 def response_model(query: LibraryQuery) -> Any:
-    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.parse_shape)."""
+    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.parse_shape); search's is
+    its own route's (lexrdf.web.search_api: its header's fields, each hit's window and event, and `method`)."""
+    if query.name == "search":
+        return search_api.SearchAnswer
     return _ShapeModels(query).response_model()
 
 
@@ -221,12 +225,12 @@ def router(library: dict[str, LibraryQuery] | None = None) -> APIRouter:
     for query in queries:
         api.add_api_route(
             f"/{query.name}",
-            _endpoint(query),
+            search_api.search_endpoint(check_request) if query.name == "search" else _endpoint(query),
             methods=["GET", "HEAD"],
             summary=query.summary,
             description=query.description,
             response_model=response_model(query),
-            responses=_ERRORS,
+            responses=responses(400, 404, 406, 422, 500) if query.name == "search" else _ERRORS,
         )
 
     @api.get("/{name:path}", include_in_schema=False)

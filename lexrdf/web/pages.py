@@ -20,12 +20,13 @@ from lexrdf.vocab import LEX
 from lexrdf.web.act_data import act_context
 from lexrdf.web.deps import get_lex
 from lexrdf.web.event_data import event_context
-from lexrdf.web.home_data import home_context
+from lexrdf.web.home_data import HOME_PAGE_SIZE, home_context
 from lexrdf.web.links import Links
 from lexrdf.web.page_data import PageLinks
 from lexrdf.web.parameters import declared_only
 from lexrdf.web.provision_data import item_context, provision_context
 from lexrdf.web.rdf import describe
+from lexrdf.web.search_api import page_params
 from lexrdf.web.templating import render
 
 
@@ -87,10 +88,19 @@ def event_page(lex: Lexrdf, links: Links, event_iri: str, known_at: str | None) 
 
 
 def home_page(
-    lex: Lexrdf, links: Links, text: str | None, day: str | None, known_at: str | None, today: date | None = None
+    lex: Lexrdf,
+    links: Links,
+    text: str | None,
+    day: str | None,
+    known_at: str | None,
+    today: date | None = None,
+    page: int = 1,
+    words: bool = False,
+    size: int = HOME_PAGE_SIZE,
 ) -> str:
-    """The acts held, and a search of the texts in force on a date (with its hits when `text` is given)."""
-    return render("home.html", **home_context(lex, PageLinks(links, known_at), text, day, today))
+    """The acts held, and a search of the texts in force on a date (a page of its hits when `text` is given)."""
+    context = home_context(lex, PageLinks(links, known_at), text, day, today, page, words, size)
+    return render("home.html", **context)
 
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(declared_only)])
@@ -102,12 +112,17 @@ def home(
     q: str | None = None,
     day: str | None = Query(None, alias="date"),
     known_at: str | None = None,
+    page: str | None = None,
+    size: str | None = None,
+    words: str | None = None,
     lex: Lexrdf = Depends(get_lex),
 ) -> HTMLResponse:
-    """The home page: `?q=` searches the texts in force on `?date=` (default today)."""
+    """The home page: `?q=` searches the texts in force on `?date=` (default today), `?page=` of `?size=` hits
+    (`?words=true`: every word, any order, stemmed), as /api/search does."""
     if day:
         parse_date(day, "date")
     if known_at:
         parse_moment(known_at, "known_at")
+    number, hits, by_words = page_params(page, size, words, HOME_PAGE_SIZE)
     links = Links(request.app.state.settings.base_iri)
-    return HTMLResponse(home_page(lex, links, q, day, known_at or None))
+    return HTMLResponse(home_page(lex, links, q, day, known_at or None, None, number, by_words, hits))

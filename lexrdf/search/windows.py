@@ -1,0 +1,84 @@
+"""The window and opening event of each version on a page of search hits, in one SPARQL query (either path)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from pyoxigraph import NamedNode
+
+from lexrdf.answers import EventSummary
+from lexrdf.store.base import Store
+from lexrdf.vocab import KIND_OF_CLASS
+
+#: each version's valid-time window as recorded at `known` and the event that opened it (several acts on one day:
+#: one row each)
+WINDOWS_QUERY = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT ?version ?valid_from ?valid_until ?opened_by ?opened_type ?opened_date ?opened_source
+WHERE {
+  VALUES ?version { %(versions)s }
+  ?version lex:validFrom ?valid_from .
+  OPTIONAL {
+    ?record lex:recordOf ?version ; lex:recordedAt ?recorded ; lex:validUntil ?valid_until .
+    FILTER (?recorded <= %(known)s)
+    FILTER NOT EXISTS { ?record lex:supersededAt ?superseded . FILTER (?superseded <= %(known)s) }
+  }
+  OPTIONAL {
+    ?version prov:wasGeneratedBy ?opened_by .
+    ?opened_by a ?opened_type ; lex:date ?opened_date .
+    FILTER (STRSTARTS(STR(?opened_type), STR(lex:)) && ?opened_type NOT IN (lex:Event, lex:BindingRuling))
+    OPTIONAL { ?opened_by lex:sourceAct ?opened_source }
+  }
+}
+ORDER BY ?version ?opened_date ?opened_source
+"""
+
+
+@dataclass(frozen=True)
+class Window:
+    """A version's valid-time window `[valid_from, valid_until)` (no end: still in force) and its opening event."""
+
+    valid_from: str
+    valid_until: str | None
+    opened_by: EventSummary | None
+
+
+def _text(row, name: str) -> str | None:
+    term = row[name]
+    return term.value if term is not None else None
+
+
+def windows(store: Store, versions: Iterable[str], known_at: str | None) -> dict[str, Window]:
+    """The window and opening event of each version as recorded at `known_at` (default now), by version."""
+    wanted = sorted(set(versions))
+    if not wanted:
+        return {}
+    known = datetime.fromisoformat(known_at) if known_at else datetime.now(UTC)
+    query = WINDOWS_QUERY % {
+        "versions": " ".join(str(NamedNode(v)) for v in wanted),
+        "known": f'"{known.isoformat()}"^^<http://www.w3.org/2001/XMLSchema#dateTime>',
+    }
+    found: dict[str, Window] = {}
+    sources: dict[str, list[str]] = {}
+    for row in store.select(query):
+        version = _text(row, "version") or ""
+        event = _text(row, "opened_by")
+        source = _text(row, "opened_source")
+        if source is not None and source not in sources.setdefault(version, []):
+            sources[version].append(source)
+        if version in found:
+            continue
+        opened = None
+        if event is not None:
+            kind = KIND_OF_CLASS.get(_text(row, "opened_type") or "", "event")
+            opened = EventSummary(event, kind, _text(row, "opened_date") or "", source)
+        found[version] = Window(_text(row, "valid_from") or "", _text(row, "valid_until"), opened)
+    for version, window in found.items():
+        if window.opened_by is not None:  # every act that made it, as text-at gives them
+            event = window.opened_by
+            summary = EventSummary(event.event, event.type, event.date, event.source, sorted(sources.get(version, [])))
+            found[version] = Window(window.valid_from, window.valid_until, summary)
+    return found
