@@ -60,7 +60,7 @@ from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import SearchIndex, ensure_index, index_directory
-from lexrdf.search.index import chains
+from lexrdf.search.citations import chains
 from lexrdf.search.phrases import snippet, spans
 from lexrdf.search.windows import windows
 from lexrdf.settings import Settings

@@ -3,7 +3,9 @@
 A query declares its metadata in `#+` comment lines (YAML: summary, description, tags, defaults, enumerate,
 derived, result, non_answers) and its parameters in grlc's variable convention: ``?__name`` is required,
 ``?_name`` optional, and a suffix gives the type (``_iri``, ``_xsd_date``, ``_xsd_dateTime``, ``_xsd_integer``;
-none means string).
+none means string). ``_iris`` is a list of IRIs (internal queries: several values at once): its variable is the one
+of a ``VALUES ?__name_iris { }`` block, written empty (as it is, the query has no such value and matches nothing),
+and bound by filling each such block with the IRIs (see `bind_terms`).
 
 Values are bound as typed RDF terms: each raw value becomes a pyoxigraph term (an IRI is validated, a date
 parsed), and that term, serialised by pyoxigraph in N-Triples syntax, takes the place of the parameter's
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import cache
@@ -41,17 +44,19 @@ from lexrdf.vocab import XSD
 QUERIES_DIR = Path(__file__).resolve().parent
 
 _PARAMETER = re.compile(
-    r"\?(?P<required>__?)(?P<name>[a-z][a-z0-9_]*?)(?:_(?P<kind>iri|xsd_dateTime|xsd_date|xsd_integer|xsd_string))?\b"
+    r"\?(?P<required>__?)(?P<name>[a-z][a-z0-9_]*?)(?:_(?P<kind>iris|iri|xsd_dateTime|xsd_date|xsd_integer|xsd_string))?\b"
 )
 _KINDS = {
     None: "string",
     "iri": "iri",
+    "iris": "iris",
     "xsd_date": "date",
     "xsd_dateTime": "dateTime",
     "xsd_integer": "integer",
     "xsd_string": "string",
 }
 NOTHING = NamedNode("urn:lexrdf:nothing")  # what a derived parameter is bound to when its value does not fit
+Term = NamedNode | Literal | tuple[NamedNode, ...]  # a bound parameter: one term, or a list parameter's terms
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # xsd:date as lexrdf takes it: no time zone, no sign, ASCII
 _MOMENT = re.compile(  # a date, or a date-time to the minute or (fraction of a) second, with an optional offset
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?)?"
@@ -140,12 +145,28 @@ class Parameter:
         except QueryError:
             return NOTHING
 
-    def bind(self, raw: str) -> NamedNode | Literal:
-        """Turn a raw value into the RDF term it stands for, or raise QueryError naming this parameter.
+    def bind(self, raw: Any) -> Term:
+        """Turn a raw value into the RDF term it stands for (a list parameter: into its terms, in order), or raise
+        QueryError naming this parameter.
 
-        Values are checked exactly as given (parse_iri, parse_date, parse_moment): nothing is trimmed away.
+        Values are checked exactly as given (parse_iri, parse_date, parse_moment): nothing is trimmed away. Each
+        value of a list parameter is checked as one IRI parameter's value is.
+
+        >>> iris = Parameter("versions", "iris", True, "__versions_iris")
+        >>> [term.value for term in iris.bind(["https://e.org/a", "https://e.org/b"])]
+        ['https://e.org/a', 'https://e.org/b']
+        >>> iris.bind(["https://e.org/a", "https://e.org/b> } ?s ?p ?o { <c"])
+        Traceback (most recent call last):
+        lexrdf.errors.QueryError: parameter 'versions': 'https://e.org/b> } ?s ?p ?o { <c' is not an absolute IRI
+        >>> iris.bind("https://e.org/a")
+        Traceback (most recent call last):
+        lexrdf.errors.QueryError: parameter 'versions': 'https://e.org/a' is not a list of IRIs
         """
         value = raw
+        if self.kind == "iris":
+            if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not a list of IRIs", self.name)
+            return tuple(parse_iri(item, self.name) for item in value)
         if self.allowed and value not in self.allowed:
             raise QueryError(f"parameter {self.name!r}: {raw!r} is not one of {', '.join(self.allowed)}", self.name)
         if self.kind == "iri":
@@ -267,7 +288,7 @@ class Query:
         """The parameters a caller gives (derived ones are filled in by the library)."""
         return tuple(p for p in self.parameters if p.derived_from is None)
 
-    def bindings(self, values: dict[str, Any]) -> dict[str, NamedNode | Literal]:
+    def bindings(self, values: dict[str, Any]) -> dict[str, Term]:
         """Check and type the given values; fill defaults and derived values; refuse unknown or missing ones.
 
         A derived parameter (``#+ derived: [{ref_iri: ref}]``) is the same value typed again (or, with
@@ -280,13 +301,13 @@ class Query:
             raise QueryError(
                 f"query {self.name!r} has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known)) or 'none'})"
             )
-        bound: dict[str, NamedNode | Literal] = {}
+        bound: dict[str, Term] = {}
         for parameter in self.parameters:
             if parameter.derived_from is not None:
                 bound[parameter.variable] = parameter.derive(values.get(parameter.derived_from) or "")
                 continue
             raw = values.get(parameter.name)
-            if raw is None or raw == "":
+            if raw is None or (isinstance(raw, str) and raw == ""):
                 if parameter.default is not None:
                     raw = parameter.default
                 elif parameter.required:
@@ -300,16 +321,26 @@ class Query:
 _SELECT = re.compile(r"\bSELECT\b(?P<projection>.*?)\bWHERE\b", re.DOTALL | re.IGNORECASE)
 
 
-def bind_terms(text: str, bindings: dict[str, NamedNode | Literal]) -> str:
+def bind_terms(text: str, bindings: dict[str, Term]) -> str:
     """Put each bound term in place of its variable: ``(term AS ?var)`` in the projection of the first SELECT,
-    ``term`` everywhere else (a CONSTRUCT's template before a sub-SELECT included).
+    ``term`` everywhere else (a CONSTRUCT's template before a sub-SELECT included). A list parameter's variable
+    stays: its terms fill each ``VALUES ?var { }`` block, one a row (none: the block stays empty, nothing matches).
 
     >>> bind_terms("SELECT ?__p_iri ?x WHERE { ?__p_iri ?y ?x }", {"__p_iri": NamedNode("https://e.org/a")})
     'SELECT (<https://e.org/a> AS ?__p_iri) ?x WHERE { <https://e.org/a> ?y ?x }'
     >>> bind_terms("CONSTRUCT { ?__p_iri ?y ?x } WHERE { { SELECT ?x WHERE { ?__p_iri ?y ?x } } }",
     ...            {"__p_iri": NamedNode("https://e.org/a")})
     'CONSTRUCT { <https://e.org/a> ?y ?x } WHERE { { SELECT ?x WHERE { <https://e.org/a> ?y ?x } } }'
+    >>> bind_terms("SELECT ?__v_iris ?x WHERE { VALUES ?__v_iris { } ?__v_iris ?y ?x }",
+    ...            {"__v_iris": (NamedNode("https://e.org/a"), NamedNode("https://e.org/b"))})
+    'SELECT ?__v_iris ?x WHERE { VALUES ?__v_iris { <https://e.org/a> <https://e.org/b> } ?__v_iris ?y ?x }'
     """
+    lists = {name: terms for name, terms in bindings.items() if isinstance(terms, tuple)}
+    for name, terms in lists.items():
+        block = re.compile(r"VALUES\s+\?" + re.escape(name) + r"\s*\{\s*\}")
+        filled = f"VALUES ?{name} {{ {' '.join(str(term) for term in terms)} }}" if terms else f"VALUES ?{name} {{ }}"
+        text = block.sub(lambda _match, filled=filled: filled, text)
+    bindings = {name: term for name, term in bindings.items() if not isinstance(term, tuple)}
     if not bindings:
         return text
     tokens = re.compile(r"\?(" + "|".join(re.escape(name) for name in bindings) + r")\b")
@@ -365,6 +396,12 @@ def parse_query(name: str, text: str) -> Query:
                 matches.get(pname),
             )
     for parameter in parameters.values():
+        if parameter.kind == "iris" and not re.search(
+            r"VALUES\s+\?" + re.escape(parameter.variable) + r"\s*\{\s*\}", body
+        ):
+            raise QueryError(f"query {name!r}: list parameter {parameter.name!r} is in no empty VALUES block")
+        if parameter.kind == "iris" and not (name.startswith("_") or "internal" in (header.get("tags") or [])):
+            raise QueryError(f"query {name!r}: list parameter {parameter.name!r} in a public query (internal only)")
         if not parameter.required and parameter.default is None and parameter.derived_from is None:
             # an unbound parameter would match everything: every optional one needs a default
             raise QueryError(f"query {name!r}: optional parameter {parameter.name!r} has no default")

@@ -5,13 +5,16 @@ language, or an interpretation's reading), keyed with its valid-time and transac
 on D, as known at K" is a range filter, not a scan. It is built when a writer finds none (`ensure_index`),
 replaced after each group of act writes (`update_acts`), and rebuilt on demand (`rebuild`, `lexrdf search-index
 rebuild`).
+
+Its modules, one job each: `schema` (fields, analyzers, window keys), `texts` (reading a graph's texts from the
+store, through the query library's `_search-*` queries), `documents` (texts as documents), `index` (the
+`SearchIndex`: writing, searching, paging), `maintain` (where it lives, keeping it in step with the store),
+`citations` (the chains a page of hits cites), `windows` and `phrases` (what a hit shows, either path).
 """
 
-from lexrdf.search.index import (
+from lexrdf.search.index import IndexedHit, IndexPage, SearchIndex
+from lexrdf.search.maintain import (
     INDEX_DIR,
-    IndexedHit,
-    IndexPage,
-    SearchIndex,
     ensure_index,
     has_index,
     index_directory,

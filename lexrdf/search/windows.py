@@ -1,4 +1,5 @@
-"""The window and opening event of each version on a page of search hits, in one SPARQL query (either path)."""
+"""The window and opening event of each version on a page of search hits, in one SPARQL query (either path):
+_search-windows.rq."""
 
 from __future__ import annotations
 
@@ -6,35 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from pyoxigraph import NamedNode
-
 from lexrdf.answers import EventSummary
+from lexrdf.queries import load_library
 from lexrdf.store.base import Store
 from lexrdf.vocab import KIND_OF_CLASS
-
-#: each version's valid-time window as recorded at `known` and the event that opened it (several acts on one day:
-#: one row each)
-WINDOWS_QUERY = """
-PREFIX lex: <https://w3id.org/lexrdf/ontology#>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-SELECT ?version ?valid_from ?valid_until ?opened_by ?opened_type ?opened_date ?opened_source
-WHERE {
-  VALUES ?version { %(versions)s }
-  ?version lex:validFrom ?valid_from .
-  OPTIONAL {
-    ?record lex:recordOf ?version ; lex:recordedAt ?recorded ; lex:validUntil ?valid_until .
-    FILTER (?recorded <= %(known)s)
-    FILTER NOT EXISTS { ?record lex:supersededAt ?superseded . FILTER (?superseded <= %(known)s) }
-  }
-  OPTIONAL {
-    ?version prov:wasGeneratedBy ?opened_by .
-    ?opened_by a ?opened_type ; lex:date ?opened_date .
-    FILTER (STRSTARTS(STR(?opened_type), STR(lex:)) && ?opened_type NOT IN (lex:Event, lex:BindingRuling))
-    OPTIONAL { ?opened_by lex:sourceAct ?opened_source }
-  }
-}
-ORDER BY ?version ?opened_date ?opened_source
-"""
 
 
 @dataclass(frozen=True)
@@ -57,14 +33,11 @@ def windows(store: Store, versions: Iterable[str], known_at: str | None) -> dict
     if not wanted:
         return {}
     known = datetime.fromisoformat(known_at) if known_at else datetime.now(UTC)
-    query = WINDOWS_QUERY % {
-        "versions": " ".join(str(NamedNode(v)) for v in wanted),
-        "known": f'"{known.isoformat()}"^^<http://www.w3.org/2001/XMLSchema#dateTime>',
-    }
+    query = load_library()["_search-windows"].bound({"versions": wanted, "known_at": known.isoformat()})
     found: dict[str, Window] = {}
     sources: dict[str, list[str]] = {}
     for row in store.select(query):
-        version = _text(row, "version") or ""
+        version = _text(row, "__versions_iris") or ""
         event = _text(row, "opened_by")
         source = _text(row, "opened_source")
         if source is not None and source not in sources.setdefault(version, []):
