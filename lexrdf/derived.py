@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pyoxigraph import Quad
-
 from lexrdf.store.base import Store
+from lexrdf.store.nquads import Serialized
 
 
-def rebuild_derived(store: Store, *acts: str, views: Mapping[str, list[Quad]] | None = None) -> int:
+def rebuild_derived(store: Store, *acts: str, views: Mapping[str, Serialized] | None = None) -> int:
     """Bring the acts' index documents and views in step with their graphs as they now are (after a group of act
     writes: one index commit, the new views filled in one commit); the quads the views hold. `views` holds the
-    views of some of the acts already computed (lexrdf.views.derive)."""
+    view graphs of some of the acts already computed (lexrdf.views.derive)."""
     from lexrdf.search import ensure_index, update_acts  # both read the store: imported when needed
     from lexrdf.views import refresh
 

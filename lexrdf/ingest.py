@@ -32,6 +32,7 @@ from lexrdf.source_checks import (
     stored_identity,
 )
 from lexrdf.store.base import GraphWrite, Store
+from lexrdf.store.nquads import Serialized
 from lexrdf.store.repository import (
     acts_carrying,
     announced_changes,
@@ -248,7 +249,7 @@ class ActWrite:
     events: int = 0
     pending: Pending = field(default_factory=Pending)  # its changesets: times fixed when the write commits
     feed_hashes: dict[str, str] = field(default_factory=dict)  # changes feeds whose effects it records, by path
-    views: list[Quad] | None = None  # its views, derived from its graph as validated (None: derived once written)
+    views: dict[str, Serialized] | None = None  # its view graphs, derived from its graph as validated (None: later)
 
 
 def read_all(
@@ -464,7 +465,7 @@ def write_acts(store: Store, writes: list[ActWrite]) -> int:
     store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
     for write in writes:
         write.quads.close()  # written: the views read the store, and the next acts are being planned meanwhile
-    derived = {write.act: write.views for write in writes if write.views is not None}
+    derived = {graph: view for write in writes for graph, view in (write.views or {}).items()}
     return rebuild_derived(store, *(write.act for write in writes), views=derived)
 
 

@@ -10,6 +10,7 @@ from typing import IO, Any, Protocol
 from pyoxigraph import NamedNode, Quad, QuerySolutions
 
 from lexrdf.store.changelog import ChangeLog
+from lexrdf.store.nquads import Serialized
 from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Clock, Pending
 
@@ -83,8 +84,9 @@ class Store(Protocol):
         """Replace a named graph's content (a derived view, never an act graph) in one transaction: readers see
         the old content or the new, never a mix. Only the triples of `quads` are used; they go into `graph`."""
 
-    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad]]]) -> None:
-        """`replace_graph` for several view graphs; the ones that were empty are filled in one commit."""
+    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
+        """`replace_graph` for several view graphs; the ones that were empty are filled in one commit. A graph's
+        content may come as quads or already `Serialized` (its quads in that graph, each once)."""
 
 
 def open_store(

@@ -12,7 +12,7 @@ import io
 import re
 import shutil
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,7 +26,7 @@ from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block, read_through, render_patch
 from lexrdf.store.journal import Entry, Journal
-from lexrdf.store.nquads import Additions, has_blank_node, serialized
+from lexrdf.store.nquads import Additions, Serialized, has_blank_node, serialized
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
 from lexrdf.store.spool import QuadSpool, is_spool_file
 from lexrdf.txtime import Clock, Pending
@@ -53,8 +53,10 @@ def _bulk(staged: Sequence[_Staged]) -> bool:
     return sum(stage.count for stage in staged) >= BULK_THRESHOLD and not any(stage.blank for stage in staged)
 
 
-def _into(graph: NamedNode, quads: Iterable[Quad]) -> Iterator[Quad]:
-    """The quads' triples in `graph`."""
+def _into(graph: NamedNode, quads: Iterable[Quad] | Serialized) -> Iterable[Quad] | Serialized:
+    """The quads' triples in `graph` (`Serialized` quads are in their graph already)."""
+    if isinstance(quads, Serialized):
+        return quads
     return (q if q.graph_name == graph else Quad(q.subject, q.predicate, q.object, graph) for q in quads)
 
 
@@ -366,21 +368,29 @@ class EmbeddedStore:
             graphs = ", ".join(write.graph.value for write in writes)
             raise StoreError(f"writing graph {graphs} failed; nothing was written: {exc}") from exc
 
-    def _stage(self, writes: Sequence[tuple[NamedNode, Iterable[Quad], Pending | None]]) -> list[_Staged]:
-        """Journal each write's additions (what the store lacks, restamped with the commit's times), numbering
-        their changes in order; a write that adds nothing is dropped. If staging fails, nothing stays journaled."""
+    def _stage(self, writes: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized, Pending | None]]) -> list[_Staged]:
+        """Journal each write's additions (what the store lacks, restamped with the commit's times; all of a
+        `Serialized` write, which only an empty graph takes), numbering their changes in order; a write that adds
+        nothing is dropped. If staging fails, nothing stays journaled."""
         staged: list[_Staged] = []
         try:
             for graph, quads, pending in writes:
-                times = self.clock.take(len(pending)) if pending else []
-                additions = Additions(quads, self._held_in(graph), pending.stamper(times) if pending else None)
-                entry = self._journal.begin(graph.value, self._last_change + 1 + len(staged), additions.chunks())
-                if not additions.count:
+                change = self._last_change + 1 + len(staged)
+                if isinstance(quads, Serialized):  # a new graph's quads as N-Quads, each once: all of them lacking
+                    entry = self._journal.begin(graph.value, change, [quads.data])
+                    count, blank = quads.count, b"_:" in quads.data and any(map(has_blank_node, quads.quads()))
+                    changesets, moment = [], None
+                else:
+                    times = self.clock.take(len(pending)) if pending else []
+                    additions = Additions(quads, self._held_in(graph), pending.stamper(times) if pending else None)
+                    entry = self._journal.begin(graph.value, change, additions.chunks())
+                    count, blank = additions.count, additions.blank
+                    changesets = pending.final_iris(times) if pending else []
+                    moment = times[-1] if times else None
+                if not count:
                     self._journal.end(entry)
                     continue
-                changesets = pending.final_iris(times) if pending else []
-                moment = times[-1] if times else None
-                staged.append(_Staged(entry, additions.count, additions.blank, changesets, moment))
+                staged.append(_Staged(entry, count, blank, changesets, moment))
         except BaseException:
             for stage in staged:
                 self._journal.end(stage.entry)
@@ -482,7 +492,7 @@ class EmbeddedStore:
         """Replace a view graph whole: `replace_graphs` of one graph."""
         self.replace_graphs([(graph, quads)])
 
-    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad]]]) -> None:
+    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
         """Replace view graphs whole, writing only the difference, each logged as one change. The empty ones are
         filled together like a group of act writes (streamed; `add_act_graphs`); each of the others is one SPARQL
         update (DELETE DATA, then INSERT DATA), which Oxigraph runs as one transaction (tests/test_eli_view.py
@@ -493,7 +503,7 @@ class EmbeddedStore:
         empty = [(graph, quads) for graph, quads in graphs if not self._holds_graph(graph)]
         for graph, quads in graphs:
             if not any(graph == other for other, _ in empty):
-                self._replace(graph, _into(graph, quads))
+                self._replace(graph, _into(graph, quads.quads() if isinstance(quads, Serialized) else quads))
         if empty:
             self._fill(empty)
 
@@ -524,7 +534,7 @@ class EmbeddedStore:
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc
 
-    def _fill(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad]]]) -> None:
+    def _fill(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
         """Empty view graphs filled in one group commit, streamed through the journal."""
         names = ", ".join(graph.value for graph, _ in graphs)
         try:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 import pyoxigraph
 from pyoxigraph import BlankNode, Quad, RdfFormat
@@ -30,6 +31,21 @@ def serialized(quads: list[Quad], lines: bool = False) -> Iterator[bytes]:
     for start in range(0, len(quads), BATCH):
         data = pyoxigraph.serialize(quads[start : start + BATCH], format=RdfFormat.N_QUADS)
         yield from (data.splitlines(keepends=True) if lines else [data])
+
+
+@dataclass(frozen=True)
+class Serialized:
+    """Quads already serialised as N-Quads, one per line and each once (what a view derived before its write is):
+    a store writes them into its journal as they are, with no quad objects made."""
+
+    data: bytes
+
+    @property
+    def count(self) -> int:
+        return self.data.count(b"\n")
+
+    def quads(self) -> list[Quad]:
+        return list(pyoxigraph.parse(self.data, format=RdfFormat.N_QUADS))
 
 
 class Additions:
@@ -69,4 +85,4 @@ class Additions:
         return self.restamp(data) if self.restamp else data
 
 
-__all__ = ["Additions", "has_blank_node", "serialized"]
+__all__ = ["Additions", "Serialized", "has_blank_node", "serialized"]

@@ -36,7 +36,7 @@ from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block, render_patch
 from lexrdf.store.journal import Journal
-from lexrdf.store.nquads import Additions, has_blank_node, serialized
+from lexrdf.store.nquads import Additions, Serialized, has_blank_node, serialized
 from lexrdf.store.spool import BATCH, QuadSpool
 from lexrdf.txtime import Clock, Pending
 
@@ -269,10 +269,10 @@ class RemoteStore:
         for write in writes:
             self.add_act_graph(write.graph, write.quads, write.pending)
 
-    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad]]]) -> None:
+    def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
         """Each view graph replaced by its own update, in order."""
         for graph, quads in graphs:
-            self.replace_graph(graph, quads)
+            self.replace_graph(graph, quads.quads() if isinstance(quads, Serialized) else quads)
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a view graph with one update writing only the difference (DELETE DATA; INSERT DATA), logged as

@@ -16,15 +16,17 @@ rebuilt rather than versioned. This module only runs the files; what a view says
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pyoxigraph
-from pyoxigraph import NamedNode, Quad, Triple
+from pyoxigraph import NamedNode, Quad, RdfFormat, Triple
 
 from lexrdf.queries import Query, load_library
 from lexrdf.store.base import Store
+from lexrdf.store.nquads import Serialized
 
 VIEWS_DIR = Path(__file__).resolve().parent
 VIEW_SEGMENT = "/view/"  # a view graph is named {act}/view/{name}, beside {act}/event/...: no provision path
@@ -66,41 +68,45 @@ def _bound(act: str, name: str, today: date | None) -> str:
     return views()[name].bound(values)
 
 
-def derive(graph_store: pyoxigraph.Store, act: str, today: date | None = None) -> list[Quad]:
-    """Every view of the act graph `act` computed from a pyoxigraph store that holds that graph as it will be
-    written (the ingest's in-memory graph, just validated), as quads in their view graphs: what `refresh`
-    computes from the store after the write, computed before it and off the writer's path."""
-    return [
-        quad
-        for name in views()
-        for quad in _in_graph(
-            view_graph(act, name), graph_store.query(_bound(act, name, today), use_default_graph_as_union=True)
-        )
-    ]
+def derive(graph_store: pyoxigraph.Store, act: str, today: date | None = None) -> dict[str, Serialized]:
+    """Every view of the act graph `act`, by view graph, computed from a pyoxigraph store that holds that graph as
+    it will be written (the ingest's in-memory graph, just validated): what `refresh` computes from the store
+    after the write, computed before it and off the writer's path, and serialised by pyoxigraph as N-Quads in the
+    view graph (each quad once) with no quad objects made."""
+    derived = {}
+    for name in views():
+        graph = view_graph(act, name)
+        triples = graph_store.query(_bound(act, name, today), use_default_graph_as_union=True)
+        lines = _TRIPLE_END.sub(f" {graph} .".encode(), triples.serialize(format=RdfFormat.N_TRIPLES))
+        derived[graph.value] = Serialized(b"".join(dict.fromkeys(lines.splitlines(keepends=True))))
+    return derived
+
+
+_TRIPLE_END = re.compile(rb" \.$", re.MULTILINE)  # where an N-Triples line ends: the graph goes before it
 
 
 def refresh(
-    store: Store, *acts: str, today: date | None = None, derived: Mapping[str, list[Quad]] | None = None
+    store: Store, *acts: str, today: date | None = None, derived: Mapping[str, Serialized] | None = None
 ) -> int:
     """Rebuild every view of the act graphs `acts` and replace each view graph whole (streamed from the CONSTRUCT
-    into the store's write; the views that were empty are filled in one commit); the quads written. The views of
-    an act in `derived` are those quads (`derive`: computed from the act graph as written), not computed again."""
+    into the store's write; the views that were empty are filled in one commit); the quads written. A view graph in
+    `derived` gets those quads (`derive`: computed from the act graph as written), not computed again."""
     derived = derived or {}
+    contents: list[tuple[NamedNode, Iterable[Quad] | Serialized]] = []
+    written = 0
     counted = []
     for act in acts:
         for name in views():
             graph = view_graph(act, name)
-            if act in derived:
-                quads: Iterable[Quad] = _in_view(graph, derived[act])
+            if graph.value in derived:
+                contents.append((graph, derived[graph.value]))
+                written += derived[graph.value].count
             else:
-                quads = _in_graph(graph, _constructed(store, act, name, today))
-            counted.append((graph, _Counted(quads)))
-    store.replace_graphs(counted)
-    return sum(count.count for _, count in counted)
-
-
-def _in_view(graph: NamedNode, quads: list[Quad]) -> Iterator[Quad]:
-    return (quad for quad in quads if quad.graph_name == graph)
+                counting = _Counted(_in_graph(graph, _constructed(store, act, name, today)))
+                contents.append((graph, counting))
+                counted.append(counting)
+    store.replace_graphs(contents)
+    return written + sum(count.count for count in counted)
 
 
 def _in_graph(graph: NamedNode, triples: Iterable[Triple]) -> Iterator[Quad]:
