@@ -6,7 +6,7 @@ An answer that cannot be given is a typed non-answer (a `status`), never a neigh
 from __future__ import annotations
 
 import difflib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -829,24 +829,8 @@ def scanned_search_answer(rows: list[QuerySolution], text: str, day: date, page:
 
 def indexed_search_answer(found: IndexPage, text: str, day: date, page: int, size: int | None) -> SearchAnswer:
     """A page of hits from the full-text index (lexrdf.search), one per version, best BM25 score first."""
-    items = [
-        SearchHit(
-            h.provision,
-            h.act,
-            h.act_title,
-            h.path,
-            h.unit_type,
-            h.number,
-            h.heading,
-            h.text,
-            h.version,
-            h.occurrences,
-            state=h.state,
-            score=h.score,
-            snippet=h.snippet,
-        )
-        for h in found.items
-    ]
+    shown = [f.name for f in fields(SearchHit)]
+    items = [SearchHit(**{name: getattr(hit, name) for name in shown}) for hit in found.items]
     return SearchAnswer(text, day.isoformat(), len(items), items, found.total, page, size, SEARCH_INDEX)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import tantivy
 
+from lexrdf.answers import SearchHit
 from lexrdf.search import schema as fields
 from lexrdf.search.documents import documents
 from lexrdf.search.phrases import Needles, snippet
@@ -36,24 +37,13 @@ _QUOTED = re.compile(r'"([^"]*)"')
 
 
 @dataclass
-class IndexedHit:
-    """One matching version (the text it shows): what search.rq gives for it, its BM25 score and a snippet."""
+class IndexedHit(SearchHit):
+    """One matching version as the answer shows it (lexrdf.answers.SearchHit: the text it shows, its BM25 score,
+    occurrences and snippet), and what orders it among equal scores: its text's language and the unit's document
+    order."""
 
-    provision: str
-    act: str
-    act_title: str | None
-    path: str | None
-    unit_type: str | None
-    number: str | None
-    heading: str | None
-    text: str
-    version: str
-    state: str
-    language: str | None
-    order: str | None
-    snippet: str
-    occurrences: int
-    score: float  # BM25: of its best-scoring text, for this index as it is now
+    language: str | None = None
+    order: str | None = None
 
 
 @dataclass
