@@ -229,7 +229,7 @@ def is_bookkeeping(quad: Quad) -> bool:
     return (quad.predicate == RDF.type and quad.object in _BOOKKEEPING_TYPES) or quad.predicate in _BOOKKEEPING
 
 
-GROUP_QUADS = 50_000  # acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
+GROUP_QUADS = 200_000  # acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
 _BOOKKEEPING_TYPES = (LEX.Event, LEX.Changeset)
 _BOOKKEEPING = (LEX.sourceFile, LEX.submittedBy, PROV.startedAtTime)
 
