@@ -16,8 +16,9 @@ resident set size is the child's `ru_maxrss` as `os.wait4` reports it. A watchdo
   is a distinct provision with the same periods, notes and density of markup as the real act;
 - `junk`: a valid AKN header whose body is nothing but empty `<b/>` elements (what `max_elements` refuses).
 
-With `--one-arena` the child runs with MALLOC_ARENA_MAX=1: glibc otherwise gives the writer thread its own
-malloc arena, whose freed memory the planning thread does not reuse.
+With `--one-arena` the child runs with MALLOC_ARENA_MAX=1; otherwise the CLI asks glibc for two arenas
+(lexrdf.cli.MALLOC_ARENAS), where glibc by default gives each thread an arena whose freed memory the others do
+not reuse.
 
 With `--tracemalloc` the child records Python allocations and prints, after each phase of the ingest (map, plan,
 validate, write), its RSS and the top allocation sites (file:line) still alive. tracemalloc sees only Python's
