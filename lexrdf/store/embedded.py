@@ -378,7 +378,7 @@ class EmbeddedStore:
                 change = self._last_change + 1 + len(staged)
                 if isinstance(quads, Serialized):  # a new graph's quads as N-Quads, each once: all of them lacking
                     entry = self._journal.begin(graph.value, change, [quads.data])
-                    count, blank = quads.count, b"_:" in quads.data and any(map(has_blank_node, quads.quads()))
+                    count, blank = quads.count, quads.blank
                     changesets, moment = [], None
                 else:
                     times = self.clock.take(len(pending)) if pending else []
@@ -500,10 +500,12 @@ class EmbeddedStore:
         no blank nodes (DELETE DATA cannot name them): a graph with one is refused."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
-        empty = [(graph, quads) for graph, quads in graphs if not self._holds_graph(graph)]
+        empty = []
         for graph, quads in graphs:
-            if not any(graph == other for other, _ in empty):
+            if self._holds_graph(graph):
                 self._replace(graph, _into(graph, quads.quads() if isinstance(quads, Serialized) else quads))
+            else:
+                empty.append((graph, quads))
         if empty:
             self._fill(empty)
 

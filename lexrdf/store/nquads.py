@@ -26,6 +26,12 @@ def has_blank_node(quad: Quad) -> bool:
     return isinstance(quad.subject, BlankNode) or isinstance(quad.object, BlankNode)
 
 
+def names_blank_node(data: bytes, quads: Callable[[], Iterable[Quad]]) -> bool:
+    """Whether the N-Quads `data` of `quads` name a blank node: looked for quad by quad only when `data` holds
+    "_:" (how a blank node serialises, though a term may hold it too)."""
+    return b"_:" in data and any(has_blank_node(quad) for quad in quads())
+
+
 def serialized(quads: list[Quad], lines: bool = False) -> Iterator[bytes]:
     """N-Quads of `quads`: in chunks of `BATCH` quads, or one line at a time."""
     for start in range(0, len(quads), BATCH):
@@ -46,6 +52,11 @@ class Serialized:
 
     def quads(self) -> list[Quad]:
         return list(pyoxigraph.parse(self.data, format=RdfFormat.N_QUADS))
+
+    @property
+    def blank(self) -> bool:
+        """Whether one of the quads names a blank node."""
+        return names_blank_node(self.data, self.quads)
 
 
 class Additions:
@@ -80,8 +91,7 @@ class Additions:
     def _serialize(self, batch: list[Quad]) -> bytes:
         self.count += len(batch)
         data = pyoxigraph.serialize(batch, format=RdfFormat.N_QUADS)
-        if not self.blank and b"_:" in data:  # a blank node serialises as _:id (also possible inside a term)
-            self.blank = any(has_blank_node(q) for q in batch)
+        self.blank = self.blank or names_blank_node(data, lambda: batch)
         return self.restamp(data) if self.restamp else data
 
 
