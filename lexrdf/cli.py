@@ -152,8 +152,8 @@ def ingest(
         typer.Option(
             "--processes",
             min=1,
-            help="Processes that read and map the files (env LEXRDF_INGEST_PROCESSES; default: the number of cores; "
-            "1: one after another).",
+            help="Processes that read and map the files, then plan and validate the acts (env "
+            "LEXRDF_INGEST_PROCESSES; default: the cores this process may run on; 1: one after another).",
         ),
     ] = None,
     verbose: VerboseOption = False,

@@ -9,18 +9,25 @@ the index is on by default wherever the store has a directory to keep it in (doc
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from lexrdf.store.base import Store
 from lexrdf.store.nquads import Serialized
 
 
-def rebuild_derived(store: Store, *acts: str, views: Mapping[str, Serialized] | None = None) -> int:
+def rebuild_derived(
+    store: Store,
+    *acts: str,
+    views: Mapping[str, Serialized] | None = None,
+    texts: Mapping[str, list[dict[str, Any]]] | None = None,
+) -> int:
     """Bring the acts' index documents and views in step with their graphs as they now are (after a group of act
     writes: one index commit, the new views filled in one commit); the quads the views hold. `views` holds the
-    view graphs of some of the acts already computed (lexrdf.views.derive)."""
+    view graphs of some of the acts already computed (lexrdf.views.derive), `texts` the index's texts of some of
+    them, by act graph (lexrdf.search.texts, as committed)."""
     from lexrdf.search import ensure_index, update_acts  # both read the store: imported when needed
     from lexrdf.views import refresh
 
     if ensure_index(store) is None:  # None: the index was there (or cannot be kept): replace these acts' documents
-        update_acts(store, acts)
+        update_acts(store, acts, texts=texts)
     return refresh(store, *acts, derived=views)

@@ -5,15 +5,20 @@ Every file is read and mapped before anything is written, so a bad file leaves t
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+import pyoxigraph
 from pyoxigraph import NamedNode, Quad
 
 from lexrdf.active import ActivePlan, active_quads, plan_active, plan_feeds
@@ -22,7 +27,7 @@ from lexrdf.emit import emit_act, provenance_quads
 from lexrdf.errors import SourceError
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.model import SourceDocument, Unit
-from lexrdf.parallel import read_files
+from lexrdf.parallel import pool_context, read_files, worth_a_pool
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, Settings, SourceLimits
 from lexrdf.source_checks import (
     ActIdentity,
@@ -32,6 +37,7 @@ from lexrdf.source_checks import (
     stored_identity,
 )
 from lexrdf.store.base import GraphWrite, Store
+from lexrdf.store.embedded import EmbeddedStore
 from lexrdf.store.nquads import Serialized
 from lexrdf.store.repository import (
     acts_carrying,
@@ -42,12 +48,15 @@ from lexrdf.store.repository import (
     stored_currency,
 )
 from lexrdf.store.spool import QuadSpool
-from lexrdf.txtime import Pending
+from lexrdf.txtime import Clock, Pending, ReservedTimes
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, graph_store, validate_files, validate_store
 from lexrdf.versioning import apply_plan, plan_document
 from lexrdf.views import derive
 from lexrdf.vocab import LEX, PROV, RDF
+
+if TYPE_CHECKING:
+    from lexrdf.planning import PlanningPool
 
 Progress = Callable[[str, int, int], None]
 
@@ -240,7 +249,7 @@ class ActWrite:
     when they are many (an act's write must not need several times the memory of its model)."""
 
     act: str
-    quads: QuadSpool = field(default_factory=lambda: QuadSpool(keep=is_bookkeeping))
+    quads: QuadSpool | Serialized | list[Quad] = field(default_factory=lambda: QuadSpool(keep=is_bookkeeping))
     documents: list[SourceDocument] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)  # paths of the documents that add something
     provisions: int = 0
@@ -250,6 +259,8 @@ class ActWrite:
     pending: Pending = field(default_factory=Pending)  # its changesets: times fixed when the write commits
     feed_hashes: dict[str, str] = field(default_factory=dict)  # changes feeds whose effects it records, by path
     views: dict[str, Serialized] | None = None  # its view graphs, derived from its graph as validated (None: later)
+    # its index texts (lexrdf.search.texts), read from its graph as validated (None: read after the write)
+    texts: list[dict[str, Any]] | None = None
 
 
 def read_all(
@@ -346,11 +357,20 @@ def plan_late_groups(
 
 
 def plan_act(
-    group: list[SourceDocument], act: str, store: Store, minter: IriMinter, policy: SourcePolicy | None = None
+    group: list[SourceDocument],
+    act: str,
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy | None = None,
+    clock: Clock | ReservedTimes | None = None,
+    emit: bool = True,
 ) -> ActWrite:
-    """Version one act's documents against the store: the quads they would add. Each document that is a new
-    expression of the act as held (or as an earlier document expressed it) is checked first (`policy`)."""
+    """Version one act's documents against the store: the quads they would add, their changesets given provisional
+    times by `clock` (the store's by default). Each document that is a new expression of the act as held (or as an
+    earlier document expressed it) is checked first (`policy`); without `emit`, only those checks are run and
+    nothing is added (what `refuse_late_groups` needs)."""
     policy = policy or SourcePolicy()
+    clock = clock or store.clock
     write = ActWrite(act, store.spool(keep=is_bookkeeping), documents=group)
     stored = read_stored_act(store, write.act)
     identity = stored_identity(store, write.act, stored)
@@ -374,10 +394,11 @@ def plan_act(
         if plan.advances_currency:
             current_to = document.current_to
         write.changed.append(document.path)
-        recorded_at = store.clock.next()  # provisional: the store stamps the commit's time (lexrdf.txtime)
-        changeset = minter.new_changeset(recorded_at)
-        write.pending.add(recorded_at, changeset)
-        emit_act(document, plan, minter, changeset, recorded_at, stored.events, sink=write.quads)
+        if emit:
+            recorded_at = clock.next()  # provisional: the store stamps the commit's time (lexrdf.txtime)
+            changeset = minter.new_changeset(recorded_at)
+            write.pending.add(recorded_at, changeset)
+            emit_act(document, plan, minter, changeset, recorded_at, stored.events, sink=write.quads)
         write.provisions += len(plan.new_provisions)
         write.versions += len(plan.new_versions)
         write.records += len(plan.new_records)
@@ -411,18 +432,31 @@ def _plan_all(
     settings: Settings,
     progress: Progress | None,
     policy: SourcePolicy,
+    plan_late: bool = True,
 ) -> tuple[list[list[SourceDocument]], list[str], IriMinter, dict[int, ActWrite], ActivePlan, list[EffectsFeed]]:
-    """Read every file, name each act, plan the writes that could be refused and resolve the active modifications
-    and the changes feeds' effects: everything decided before the first write."""
+    """Read every file, name each act, plan the writes that could be refused (unless not `plan_late`: the caller
+    then runs `refuse_late_groups` before its first write) and resolve the active modifications and the changes
+    feeds' effects: everything decided before the first write."""
     minter = IriMinter(settings.base_iri)
     groups, feeds = read_sources(paths, progress, settings.source_limits, settings.ingest_processes)
     acts = [act_iri_for(store, minter, group) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts, _feed_references(feeds)))
     targets = feed_targets(feeds, groups, acts, minter)
-    planned = plan_late_groups(groups, acts, store, minter, policy)
+    planned = plan_late_groups(groups, acts, store, minter, policy) if plan_late else {}
     active = plan_active(groups, acts, store, minter)
     plan_feeds(feeds, targets, groups, acts, store, minter, active)
     return groups, acts, minter, planned, active, feeds
+
+
+def refuse_late_groups(
+    groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter, policy: SourcePolicy
+) -> None:
+    """Run, without emitting anything, the checks `plan_late_groups` runs on every act whose documents could be
+    refused: a refusal raises here, before anything is written (what an ingest planning in processes does before
+    its first write, its acts being planned meanwhile)."""
+    for group, act in zip(groups, acts, strict=True):
+        if len(group) > 1 or expression_dates(store, act):
+            plan_act(group, act, store, minter, policy, emit=False).quads.close()
 
 
 def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
@@ -434,13 +468,22 @@ def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
     return write
 
 
-def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, minter: IriMinter) -> ActWrite:
-    """Add to an act's write the events its active modifications record on other acts (lexrdf.active)."""
+def _with_active(
+    write: ActWrite,
+    active: ActivePlan,
+    index: int,
+    store: Store,
+    minter: IriMinter,
+    clock: Clock | ReservedTimes | None = None,
+) -> ActWrite:
+    """Add to an act's write the events its active modifications record on other acts (lexrdf.active); new
+    changesets take provisional times from `clock` (the store's by default)."""
     if index not in active.events:
         return write
+    clock = clock or store.clock
 
     def new_changeset() -> tuple[str, datetime]:
-        recorded_at = store.clock.next()
+        recorded_at = clock.next()
         changeset = minter.new_changeset(recorded_at)
         write.pending.add(recorded_at, changeset)
         return changeset, recorded_at
@@ -458,15 +501,95 @@ def _with_active(write: ActWrite, active: ActivePlan, index: int, store: Store, 
     return write
 
 
+ActWrites = Iterator[tuple[ActWrite, Report | None, list[str]]]  # each act's write, its report if known, notices
+
+
+def _plans_in_processes(store: Store, settings: Settings, paths: list[str | Path]) -> bool:
+    """Whether an ingest plans its acts in worker processes (lexrdf.planning): on an embedded store being written,
+    when its sources are worth a pool of `settings.ingest_processes` (`lexrdf.parallel.worth_a_pool`)."""
+    if not isinstance(store, EmbeddedStore) or store.read_only or settings.ingest_processes < 2:
+        return False
+    try:
+        sizes = [file.stat().st_size for file in collect_files(paths)]
+    except (OSError, SourceError):
+        return False  # reading reports it
+    return worth_a_pool(sizes, settings.ingest_processes)
+
+
+def _planned_here(
+    groups: list[list[SourceDocument]],
+    acts: list[str],
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy,
+    planned: dict[int, ActWrite],
+    active: ActivePlan,
+    feed_hashes: dict[str, str],
+) -> ActWrites:
+    """Each act planned on this thread, in order (those `plan_late_groups` planned already are not planned again)."""
+    for index, documents in enumerate(groups):
+        write = planned.pop(index, None) or plan_act(documents, acts[index], store, minter, policy)
+        write.feed_hashes = feed_hashes
+        write = _with_provenance(_with_active(write, active, index, store, minter), policy)
+        groups[index] = []  # planned: the act's documents live on in its write only while it is written
+        yield write, None, [notice for document in documents for notice in document.notices]
+
+
+def _planned_in_processes(
+    pool: PlanningPool,
+    groups: list[list[SourceDocument]],
+    acts: list[str],
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy,
+    active: ActivePlan,
+    feed_hashes: dict[str, str],
+) -> ActWrites:
+    """Each act planned by the pool's workers, in order; once the first acts are handed out, and before anything
+    is written, the checks that could refuse an act are run here (`refuse_late_groups`). An act too large for a
+    worker's memory, or every act once a worker died, is planned on this thread."""
+    handed_out = pool.planned(groups, acts, feed_hashes)
+    first = next(handed_out, None)
+    refuse_late_groups(groups, acts, store, minter, policy)
+    for index, future in itertools.chain([first] if first else [], handed_out):
+        try:
+            planned = future.result()
+        except BrokenProcessPool:
+            planned = None
+        documents = groups[index]
+        if planned is None or planned.spilled:
+            write = plan_act(documents, acts[index], store, minter, policy)
+            write.feed_hashes = feed_hashes
+            write = _with_provenance(_with_active(write, active, index, store, minter), policy)
+            yield write, None, [notice for document in documents for notice in document.notices]
+        else:
+            yield planned.write(documents), planned.report, planned.notices
+        groups[index] = []
+
+
+def _spilled(write: ActWrite) -> bool:
+    return isinstance(write.quads, QuadSpool) and write.quads.spilled
+
+
 def write_acts(store: Store, writes: list[ActWrite]) -> int:
     """Write a group of acts' additions (one group commit: each act all or nothing, each its own change), then
     rebuild their views (the ones derived when they were validated, else from their graphs as they now are) and
     their documents in the search index (lexrdf.search); the quads the views hold."""
     store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
     for write in writes:
-        write.quads.close()  # written: the views read the store, and the next acts are being planned meanwhile
+        if isinstance(write.quads, QuadSpool):
+            write.quads.close()  # written: the views read the store, and the next acts are being planned meanwhile
     derived = {graph: view for write in writes for graph, view in (write.views or {}).items()}
-    return rebuild_derived(store, *(write.act for write in writes), views=derived)
+    texts = {write.act: _committed(write.texts, write.pending) for write in writes if write.texts is not None}
+    return rebuild_derived(store, *(write.act for write in writes), views=derived, texts=texts)
+
+
+def _committed(texts: list[dict[str, Any]], pending: Pending) -> list[dict[str, Any]]:
+    """Texts read from a graph before its write, with the transaction times the write committed at."""
+    return [
+        {**text, "recorded": pending.restamped(text["recorded"]), "superseded": pending.restamped(text["superseded"])}
+        for text in texts
+    ]
 
 
 def check(write: ActWrite, store: Store, locate: str = "all", derive_views: bool = False) -> Report:
@@ -475,9 +598,8 @@ def check(write: ActWrite, store: Store, locate: str = "all", derive_views: bool
     so that the writer does not query them again). A write too large for memory (its spool on disk) is validated
     in a scratch store on disk beside its spool, and its views are left to the writer."""
     graph = NamedNode(write.act)
-    if not write.quads.spilled:
-        after = graph_store([*store.graph_quads(graph), *write.quads])
-        report = validate_store(after, graph, locate=locate)
+    if not _spilled(write):
+        report, after, _ = check_in_memory(write, store, locate)
         if derive_views and report.conforms:
             write.views = derive(after, write.act)
         return report
@@ -486,6 +608,15 @@ def check(write: ActWrite, store: Store, locate: str = "all", derive_views: bool
         with stored.open("wb") as output:
             store.dump(output, graph)
         return validate_files(graph, stored, write.quads.path(), scratch / "store", locate=locate)
+
+
+def check_in_memory(write: ActWrite, store: Store, locate: str = "all") -> tuple[Report, pyoxigraph.Store, bool]:
+    """`check` of a write held in memory: its report, the in-memory store of the act's graph as it would be after
+    the write, and whether the store held any of that graph before."""
+    graph = NamedNode(write.act)
+    stored = list(store.graph_quads(graph))
+    after = graph_store([*stored, *write.quads])
+    return validate_store(after, graph, locate=locate), after, bool(stored)
 
 
 @contextmanager
@@ -516,11 +647,24 @@ def ingest(
     records what submitted it."""
     started = time.perf_counter()
     policy = policy or SourcePolicy()
-    groups, acts, minter, planned, active, feeds = _plan_all(paths, store, settings, progress, policy)
+    paths = list(paths)
+    pooled = _plans_in_processes(store, settings, paths)
+    groups, acts, minter, planned, active, feeds = _plan_all(paths, store, settings, progress, policy, not pooled)
     hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
     summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))
     summary.notices.extend(notice for feed in feeds for notice in feed.notices)
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer") as writer, _allocation_heavy():
+    with contextlib.ExitStack() as stack:
+        writer = stack.enter_context(ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer"))
+        stack.enter_context(_allocation_heavy())
+        if pooled:
+            from lexrdf.planning import PlanningPool  # it plans with this module: imported when needed
+
+            assert isinstance(store, EmbeddedStore)
+            processes = min(settings.ingest_processes, len(groups))
+            pool = stack.enter_context(PlanningPool(store, minter, policy, active, processes, pool_context()))
+            writes = _planned_in_processes(pool, groups, acts, store, minter, policy, active, hashes)
+        else:
+            writes = _planned_here(groups, acts, store, minter, policy, planned, active, hashes)
         in_flight: Future | None = None
         group: list[ActWrite] = []
 
@@ -530,22 +674,18 @@ def ingest(
                 summary.view_quads += in_flight.result()  # one group in flight at most: memory stays bounded
             in_flight, group = (writer.submit(write_acts, store, group) if group else None), []
 
-        for index, acts_documents in enumerate(groups, 1):
-            write = planned.pop(index - 1, None) or plan_act(acts_documents, acts[index - 1], store, minter, policy)
-            write.feed_hashes = hashes
+        for index, (write, report, notices) in enumerate(writes, 1):
             # what the act's sources say that cannot be used, the planner's notices on them included (once planned)
-            summary.notices.extend(notice for document in acts_documents for notice in document.notices)
-            write = _with_provenance(_with_active(write, active, index - 1, store, minter), policy)
-            groups[index - 1] = []  # planned: the act's documents live on in its write only while it is written
+            summary.notices.extend(notices)
             if write.quads:
-                report = check(write, store, locate="violations", derive_views=True)  # warnings: counted
+                report = report or check(write, store, locate="violations", derive_views=True)  # warnings: counted
                 summary.reports[write.act] = report
                 if not report.conforms:
                     summary.refused.append(write.act)
                     continue
                 summary.quads += len(write.quads)  # before the write, which drops them
                 group.append(write)
-                if sum(len(member.quads) for member in group) >= GROUP_QUADS or write.quads.spilled:
+                if sum(len(member.quads) for member in group) >= GROUP_QUADS or _spilled(write):
                     submit()
             summary.acts += 1
             summary.act_iris.append(write.act)

@@ -81,7 +81,7 @@ def _read_in_pool(
     the first bad file in file order stops it, once every file before it is read."""
     results: list[Source | None] = [None] * len(files)
     failures: dict[int, BaseException] = {}
-    with ProcessPoolExecutor(processes, mp_context=_context()) as pool:
+    with ProcessPoolExecutor(processes, mp_context=pool_context()) as pool:
         order = sorted(range(len(files)), key=lambda i: -sizes[i])
         pending: dict[Future, int] = {pool.submit(read_one, files[i], limits): i for i in order}
         done = 0
@@ -107,13 +107,13 @@ def _read_in_pool(
     return [source for source in results if source is not None]
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """The `forkserver` context, its server importing the mapping engine before it forks a worker (`spawn` where
-    there is no forkserver)."""
+def pool_context() -> multiprocessing.context.BaseContext:
+    """The `forkserver` context of the ingest's pools, its server importing the mapping engine and the planner
+    (lexrdf.planning) before it forks a worker (`spawn` where there is no forkserver)."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["lexrdf.parallel"])
+    context.set_forkserver_preload(["lexrdf.parallel", "lexrdf.planning"])
     return context
 
 

@@ -11,7 +11,9 @@ DEFAULT_BASE_IRI = "https://lexrdf.example.org"
 DEFAULT_STORE = Path("lexrdf-data")
 DEFAULT_SNAPSHOT_GRACE_SECONDS = 600.0  # longer than any query runs (docs/store.md)
 DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker processes behind /sparql
-DEFAULT_INGEST_PROCESSES = os.cpu_count() or 1  # processes that read and map source files (lexrdf.parallel)
+# processes that read and map source files, then plan the acts (lexrdf.parallel, lexrdf.planning): the cores this
+# process may run on (fewer than the machine's under taskset or a container's CPU set)
+DEFAULT_INGEST_PROCESSES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the dumps' and descriptions' dct:license
 
 

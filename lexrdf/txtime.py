@@ -33,6 +33,20 @@ def stamp(moment: datetime) -> Literal:
     return Literal(moment.isoformat(), datatype=XSD.dateTime)
 
 
+def canonical_stamp(moment: datetime) -> Literal:
+    """`stamp` as Oxigraph writes it back once stored (canonical xsd:dateTime: UTC as "Z", no trailing zero in the
+    fraction), which is how a graph dumped from a store names it (lexrdf.planning).
+
+    >>> canonical_stamp(datetime(2026, 11, 30, 9, 42, 41, 274190, tzinfo=UTC)).value
+    '2026-11-30T09:42:41.27419Z'
+    >>> canonical_stamp(datetime(2026, 11, 30, 9, 42, 41, tzinfo=UTC)).value
+    '2026-11-30T09:42:41Z'
+    """
+    utc = moment.astimezone(UTC)
+    fraction = f".{utc.microsecond:06d}".rstrip("0") if utc.microsecond else ""
+    return Literal(f"{utc:%Y-%m-%dT%H:%M:%S}{fraction}Z", datatype=XSD.dateTime)
+
+
 class Clock:
     """Strictly increasing transaction times of one store, each later than the latest already handed out or
     stored. Thread-safe: the ingest plans on one thread and writes on another."""
@@ -54,24 +68,68 @@ class Clock:
         return self.take(1)[0]
 
 
+class ReservedTimes:
+    """Provisional times taken from a store's `Clock` in advance, handed out in order by a planner in another
+    process (lexrdf.planning): the same interface as `Clock`, over a fixed supply.
+
+    >>> times = ReservedTimes(Clock(datetime(2999, 1, 1, tzinfo=UTC)).take(2))
+    >>> times.next().microsecond, times.take(1)[0].microsecond
+    (1, 2)
+    """
+
+    def __init__(self, times: Iterable[datetime]) -> None:
+        self._times = list(times)
+
+    def take(self, count: int = 1) -> list[datetime]:
+        if count > len(self._times):
+            raise RuntimeError(f"{count} provisional times asked for, {len(self._times)} reserved")
+        taken, self._times = self._times[:count], self._times[count:]
+        return taken
+
+    def next(self) -> datetime:
+        return self.take(1)[0]
+
+
 @dataclass
 class Pending:
     """The changesets one write records, in order, each with the provisional time it was planned with (in its
     `lex:recordedAt`, `lex:supersededAt` and `prov:startedAtTime` literals and in its IRI)."""
 
     changesets: list[tuple[datetime, str]] = field(default_factory=list)
+    # each provisional time and the time it became, once the store has stamped the write (`commit`)
+    committed: dict[datetime, datetime] | None = None
 
     def add(self, provisional: datetime, changeset: str) -> None:
         self.changesets.append((provisional, changeset))
+
+    def commit(self, times: list[datetime]) -> None:
+        """Record the times the changesets take (the store, when it stamps the write)."""
+        self.committed = {provisional: final for (provisional, _), final in zip(self.changesets, times, strict=True)}
+
+    def restamped(self, value: str | None) -> str | None:
+        """An xsd:dateTime value as read back from the write before it committed: the commit's time in place of a
+        provisional one (compared as instants, whatever the lexical form), anything else unchanged.
+
+        >>> pending = Pending([(datetime(2999, 1, 1, tzinfo=UTC), "https://e.org/changeset/x")])
+        >>> pending.commit([datetime(2999, 1, 2, tzinfo=UTC)])
+        >>> pending.restamped("2999-01-01T00:00:00Z"), pending.restamped("2000-01-01T00:00:00Z")
+        ('2999-01-02T00:00:00+00:00', '2000-01-01T00:00:00Z')
+        """
+        if value is None or not self.committed:
+            return value
+        final = self.committed.get(datetime.fromisoformat(value))
+        return final.isoformat() if final is not None else value
 
     def __len__(self) -> int:
         return len(self.changesets)
 
     def terms(self, times: list[datetime]) -> dict[Literal | NamedNode, Literal | NamedNode]:
-        """Each provisional term and the term it becomes when the changesets commit at `times`."""
+        """Each provisional term and the term it becomes when the changesets commit at `times` (a provisional time
+        as written and as a store writes it back: `canonical_stamp`)."""
         mapping: dict[Literal | NamedNode, Literal | NamedNode] = {}
         for (provisional, changeset), final in zip(self.changesets, times, strict=True):
             mapping[stamp(provisional)] = stamp(final)
+            mapping[canonical_stamp(provisional)] = stamp(final)
             mapping[NamedNode(changeset)] = NamedNode(restamped_changeset(changeset, final))
         return mapping
 
@@ -108,4 +166,4 @@ class Pending:
         ]
 
 
-__all__ = ["TICK", "Clock", "Pending", "stamp"]
+__all__ = ["TICK", "Clock", "Pending", "ReservedTimes", "canonical_stamp", "stamp"]

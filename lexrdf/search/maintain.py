@@ -4,15 +4,16 @@ rebuilding it in a fresh directory (`rebuild`)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from lexrdf.search.index import SearchIndex
 from lexrdf.search.schema import is_current
-from lexrdf.search.texts import count_records, has_texts, read_texts
+from lexrdf.search.texts import Text, count_records, has_texts, read_texts
 from lexrdf.store.base import Store
 
 INDEX_DIR = "search"  # under the store's directory
@@ -38,10 +39,16 @@ def has_index(store: Store) -> bool:
     return directory is not None and is_current(directory)
 
 
-def update_acts(store: Store, acts: Iterable[str], directory: Path | None = None, create: bool = False) -> int | None:
-    """Replace the documents of act graphs by their texts as the store now holds them (one SPARQL query, one
-    commit): call after each group of act writes. Does nothing (None) when the store has no index, unless
-    `create`."""
+def update_acts(
+    store: Store,
+    acts: Iterable[str],
+    directory: Path | None = None,
+    create: bool = False,
+    texts: Mapping[str, list[Text]] | None = None,
+) -> int | None:
+    """Replace the documents of act graphs by their texts as the store now holds them (one commit): read from the
+    store, or given in `texts` by act graph (read from the graph as written, before it was: lexrdf.planning). Call
+    after each group of act writes. Does nothing (None) when the store has no index, unless `create`."""
     directory = directory or index_directory(store)
     if directory is None:
         return None
@@ -49,7 +56,9 @@ def update_acts(store: Store, acts: Iterable[str], directory: Path | None = None
     if index is None:
         return None
     graphs = list(acts)
-    return index.replace(graphs, read_texts(store, graphs))
+    known = texts or {}
+    given = (text for graph in graphs for text in known.get(graph, ()))
+    return index.replace(graphs, itertools.chain(given, read_texts(store, [g for g in graphs if g not in known])))
 
 
 def update_act(store: Store, act: str, directory: Path | None = None, create: bool = False) -> int | None:

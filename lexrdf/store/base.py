@@ -17,10 +17,11 @@ from lexrdf.txtime import Clock, Pending
 
 @dataclass(frozen=True)
 class GraphWrite:
-    """One act graph's additions, in a group of writes committed together (`Store.add_act_graphs`)."""
+    """One act graph's additions, in a group of writes committed together (`Store.add_act_graphs`): quads, or
+    N-Quads already `Serialized` (each once, all in the graph)."""
 
     graph: NamedNode
-    quads: Iterable[Quad]
+    quads: Iterable[Quad] | Serialized
     pending: Pending | None = None
 
 

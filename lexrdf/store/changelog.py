@@ -126,10 +126,22 @@ def render_patch(
         yield f'H {name} "{count}"^^<{_XSD_INTEGER}> .\n'.encode()
     yield b"TX .\n"
     for lines in removed:
-        yield _LINE_START.sub(b"D ", lines)
+        yield _prefixed(b"D ", lines)
     for lines in added:
-        yield _LINE_START.sub(b"A ", lines)
+        yield _prefixed(b"A ", lines)
     yield b"TC .\n"
+
+
+def _prefixed(prefix: bytes, lines: bytes) -> bytes:
+    """Each non-empty line of a block of whole lines with `prefix` before it (one `bytes.replace` when the block
+    has no empty line, as N-Quads have none).
+
+    >>> _prefixed(b"A ", b"<a> <b> <c> .\\n<d> <e> <f> .\\n")
+    b'A <a> <b> <c> .\\nA <d> <e> <f> .\\n'
+    """
+    if not lines.endswith(b"\n") or b"\n\n" in lines or lines.startswith(b"\n"):
+        return _LINE_START.sub(prefix, lines)
+    return prefix + lines[:-1].replace(b"\n", b"\n" + prefix) + b"\n"
 
 
 class ChangeLog:

@@ -370,23 +370,28 @@ class EmbeddedStore:
 
     def _stage(self, writes: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized, Pending | None]]) -> list[_Staged]:
         """Journal each write's additions (what the store lacks, restamped with the commit's times; all of a
-        `Serialized` write, which only an empty graph takes), numbering their changes in order; a write that adds
-        nothing is dropped. If staging fails, nothing stays journaled."""
+        `Serialized` write to a graph the store does not hold, as it is), numbering their changes in order; a write
+        that adds nothing is dropped. If staging fails, nothing stays journaled."""
         staged: list[_Staged] = []
         try:
             for graph, quads, pending in writes:
                 change = self._last_change + 1 + len(staged)
-                if isinstance(quads, Serialized):  # a new graph's quads as N-Quads, each once: all of them lacking
-                    entry = self._journal.begin(graph.value, change, [quads.data])
+                times = self.clock.take(len(pending)) if pending else []
+                if pending:
+                    pending.commit(times)
+                changesets = pending.final_iris(times) if pending else []
+                moment = times[-1] if times else None
+                if isinstance(quads, Serialized) and not self._holds_graph(graph):
+                    # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
+                    data = pending.stamped_nquads(quads.data, times) if pending else quads.data
+                    entry = self._journal.begin(graph.value, change, [data])
                     count, blank = quads.count, quads.blank
-                    changesets, moment = [], None
                 else:
-                    times = self.clock.take(len(pending)) if pending else []
+                    if isinstance(quads, Serialized):  # the graph was written meanwhile: only what it lacks
+                        quads = quads.quads()
                     additions = Additions(quads, self._held_in(graph), pending.stamper(times) if pending else None)
                     entry = self._journal.begin(graph.value, change, additions.chunks())
                     count, blank = additions.count, additions.blank
-                    changesets = pending.final_iris(times) if pending else []
-                    moment = times[-1] if times else None
                 if not count:
                     self._journal.end(entry)
                     continue

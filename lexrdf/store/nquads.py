@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 import pyoxigraph
-from pyoxigraph import BlankNode, Quad, RdfFormat
+from pyoxigraph import BlankNode, NamedNode, Quad, RdfFormat
 
 from lexrdf.store.spool import BATCH
 
@@ -39,6 +40,16 @@ def serialized(quads: list[Quad], lines: bool = False) -> Iterator[bytes]:
         yield from (data.splitlines(keepends=True) if lines else [data])
 
 
+def in_graph(ntriples: bytes, graph: NamedNode) -> bytes:
+    """N-Triples (whole lines, as pyoxigraph writes them) as N-Quads in `graph`: the graph put before each line's
+    final dot.
+
+    >>> in_graph(b'<https://e.org/s> <https://e.org/p> "a ." .\\n', NamedNode("https://e.org/g"))
+    b'<https://e.org/s> <https://e.org/p> "a ." <https://e.org/g> .\\n'
+    """
+    return ntriples.replace(b" .\n", f" {graph} .\n".encode())  # a line break inside a term is escaped
+
+
 @dataclass(frozen=True)
 class Serialized:
     """Quads already serialised as N-Quads, one per line and each once (what a view derived before its write is):
@@ -46,16 +57,20 @@ class Serialized:
 
     data: bytes
 
-    @property
+    @cached_property
     def count(self) -> int:
         return self.data.count(b"\n")
+
+    def __len__(self) -> int:
+        return self.count
 
     def quads(self) -> list[Quad]:
         return list(pyoxigraph.parse(self.data, format=RdfFormat.N_QUADS))
 
-    @property
+    @cached_property
     def blank(self) -> bool:
-        """Whether one of the quads names a blank node."""
+        """Whether one of the quads names a blank node (worked out once: a planner in another process sends it
+        along)."""
         return names_blank_node(self.data, self.quads)
 
 
@@ -95,4 +110,4 @@ class Additions:
         return self.restamp(data) if self.restamp else data
 
 
-__all__ = ["Additions", "Serialized", "has_blank_node", "serialized"]
+__all__ = ["Additions", "Serialized", "has_blank_node", "in_graph", "serialized"]

@@ -244,6 +244,8 @@ class RemoteStore:
         with self._write_lock:
             held = set(self.graph_quads(graph))
             times = self.clock.take(len(pending)) if pending else []
+            if pending:
+                pending.commit(times)
             additions = Additions(quads, held.__contains__, pending.stamper(times) if pending else None)
             try:  # journaled first: a writer killed after the server commits logs the change at the next open
                 entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
@@ -267,7 +269,8 @@ class RemoteStore:
     def add_act_graphs(self, writes: Sequence[GraphWrite]) -> None:
         """Each write as its own update, in order (a remote store has no group commit across requests)."""
         for write in writes:
-            self.add_act_graph(write.graph, write.quads, write.pending)
+            quads = write.quads.quads() if isinstance(write.quads, Serialized) else write.quads
+            self.add_act_graph(write.graph, quads, write.pending)
 
     def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
         """Each view graph replaced by its own update, in order."""

@@ -16,7 +16,6 @@ rebuilt rather than versioned. This module only runs the files; what a view says
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -26,7 +25,7 @@ from pyoxigraph import NamedNode, Quad, RdfFormat, Triple
 
 from lexrdf.queries import Query, load_library
 from lexrdf.store.base import Store
-from lexrdf.store.nquads import Serialized
+from lexrdf.store.nquads import Serialized, in_graph
 
 VIEWS_DIR = Path(__file__).resolve().parent
 VIEW_SEGMENT = "/view/"  # a view graph is named {act}/view/{name}, beside {act}/event/...: no provision path
@@ -77,12 +76,9 @@ def derive(graph_store: pyoxigraph.Store, act: str, today: date | None = None) -
     for name in views():
         graph = view_graph(act, name)
         triples = graph_store.query(_bound(act, name, today), use_default_graph_as_union=True)
-        lines = _TRIPLE_END.sub(f" {graph} .".encode(), triples.serialize(format=RdfFormat.N_TRIPLES))
+        lines = in_graph(triples.serialize(format=RdfFormat.N_TRIPLES), graph)
         derived[graph.value] = Serialized(b"".join(dict.fromkeys(lines.splitlines(keepends=True))))
     return derived
-
-
-_TRIPLE_END = re.compile(rb" \.$", re.MULTILINE)  # where an N-Triples line ends: the graph goes before it
 
 
 def refresh(

@@ -1,0 +1,234 @@
+"""Planning acts on several processes: each act versioned, emitted, validated and its views derived in a worker,
+which sends back N-Quads rather than quad objects; the ingest writes them in order, as it writes what it plans.
+
+Once an ingest has read every file, named every act and resolved the active modifications and the changes feeds
+(`lexrdf.ingest._plan_all`), what remains for one act depends only on its documents, its active events, the store
+as the ingest found it, and those shared decisions. So a worker plans it (`plan_one`) from the store's published
+snapshot, opened read-only, exactly as the ingest's own thread would (`plan_act`, `_with_active`,
+`_with_provenance`, `check` with its views). Three things keep the result the same as planning in process:
+
+- the provisional times of an act's changesets are taken from the store's clock by the parent, in the order of
+  the acts, before the act is handed out (`ReservedTimes`), and the writer restamps them with the commit's times;
+- an act is sent back as N-Quads of its graph (`Serialized`, journaled as they are) only when the snapshot holds
+  none of that graph and all its quads are in it: then every quad is an addition, as `Store.add_act_graphs`
+  requires of serialised writes. Otherwise it is sent as N-Quads to be parsed, and written as any other write
+  (what the store holds already is left out);
+- an act whose quads outgrow a worker's memory (its spool went to disk) is not planned there: the parent plans it.
+
+A worker's quads never become Python objects in the parent: the writer journals the bytes and the bulk loader
+parses them, so the parent's thread (which holds the GIL the writer needs too) does little per quad.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+import pyoxigraph
+from pyoxigraph import NamedNode, Quad, RdfFormat
+
+from lexrdf.active import ActiveEvent, ActivePlan, EventFacts
+from lexrdf.ingest import ActWrite, _with_active, _with_provenance, check_in_memory, plan_act
+from lexrdf.model import SourceDocument
+from lexrdf.search.texts import Text, graph_texts
+from lexrdf.source_checks import SourcePolicy
+from lexrdf.store.embedded import EmbeddedStore
+from lexrdf.store.nquads import Serialized, in_graph
+from lexrdf.txtime import Pending, ReservedTimes
+from lexrdf.uris import IriMinter
+from lexrdf.validate import Report
+from lexrdf.views import derive
+
+OUTSTANDING_PER_PROCESS = 2  # acts handed out ahead of the writer, per worker: enough to keep each busy
+
+
+@dataclass
+class ActTask:
+    """One act to plan in a worker: its documents, the events its active modifications record, and the
+    provisional times its changesets may take."""
+
+    index: int  # its group in the ingest
+    act: str
+    documents: list[SourceDocument]
+    events: list[ActiveEvent]
+    times: list[datetime]
+    feed_hashes: dict[str, str]
+
+
+@dataclass
+class PlannedAct:
+    """What a worker sends back for one act: everything the ingest needs to count it, report on it and write it,
+    with no pyoxigraph object in it."""
+
+    index: int
+    act: str
+    spilled: bool = False  # too large to plan in a worker's memory: nothing else is set, the parent plans it
+    data: Serialized | bytes | None = None  # its additions (see the module's docstring); None: nothing to add
+    views: dict[str, Serialized] | None = None
+    texts: list[Text] | None = None  # what the search index holds of it, with provisional times (None: not read)
+    report: Report | None = None
+    pending: Pending = field(default_factory=Pending)
+    changed: list[str] = field(default_factory=list)
+    provisions: int = 0
+    versions: int = 0
+    records: int = 0
+    events: int = 0
+    notices: list[str] = field(default_factory=list)  # the planner's notices on its documents
+
+    def write(self, documents: list[SourceDocument]) -> ActWrite:
+        """The act's write in the parent: its quads as they came (serialised, or parsed into quads)."""
+        quads: Serialized | list[Quad] = (
+            self.data
+            if isinstance(self.data, Serialized)
+            else list(pyoxigraph.parse(self.data or b"", format=RdfFormat.N_QUADS))
+        )
+        return ActWrite(
+            self.act,
+            quads,  # type: ignore[arg-type]
+            documents=documents,
+            changed=self.changed,
+            provisions=self.provisions,
+            versions=self.versions,
+            records=self.records,
+            events=self.events,
+            pending=self.pending,
+            views=self.views,
+            texts=self.texts,
+        )
+
+
+def changesets_needed(documents: Sequence[SourceDocument], events: Sequence[ActiveEvent]) -> int:
+    """The most changesets planning an act can record: one per document, one for its own active events, one per
+    changes feed whose events it records (`lexrdf.ingest.plan_act`, `_with_active`)."""
+    return len(documents) + 1 + len({event.feed for event in events if event.feed is not None})
+
+
+class _InMemory:
+    """An in-memory pyoxigraph store read as `Store.select` reads a store (what `graph_texts` needs)."""
+
+    def __init__(self, store: pyoxigraph.Store) -> None:
+        self._store = store
+
+    def select(self, query: str, timeout: float | None = None) -> pyoxigraph.QuerySolutions:
+        return self._store.query(query, use_default_graph_as_union=True)  # type: ignore[return-value]
+
+
+@dataclass
+class _Worker:
+    store: EmbeddedStore
+    minter: IriMinter
+    policy: SourcePolicy
+    stored: dict[str, dict[str, EventFacts]]
+
+
+_worker: _Worker | None = None
+
+
+def _start(directory: Path, minter: IriMinter, policy: SourcePolicy, stored: dict[str, dict[str, EventFacts]]) -> None:
+    """A worker's start: the store's published snapshot, read-only, and what the ingest decided for all acts."""
+    global _worker
+    gc.disable()  # planning builds many short-lived objects and no cycles (as lexrdf.ingest does)
+    _worker = _Worker(EmbeddedStore(directory, read_only=True), minter, policy, stored)
+
+
+def plan_one(task: ActTask) -> PlannedAct:
+    """Plan, validate and serialise one act in a worker (see the module's docstring)."""
+    assert _worker is not None, "plan_one runs in a worker started by PlanningPool"
+    store, minter, policy = _worker.store, _worker.minter, _worker.policy
+    times = ReservedTimes(task.times)
+    write = plan_act(task.documents, task.act, store, minter, policy, clock=times)
+    write.feed_hashes = task.feed_hashes
+    active = ActivePlan(events={task.index: task.events} if task.events else {}, stored=_worker.stored)
+    write = _with_provenance(_with_active(write, active, task.index, store, minter, clock=times), policy)
+    planned = PlannedAct(
+        task.index,
+        task.act,
+        pending=write.pending,
+        changed=write.changed,
+        provisions=write.provisions,
+        versions=write.versions,
+        records=write.records,
+        events=write.events,
+        notices=[notice for document in task.documents for notice in document.notices],
+    )
+    try:
+        if not write.quads:
+            return planned
+        if write.quads.spilled:
+            return PlannedAct(task.index, task.act, spilled=True)
+        graph = NamedNode(task.act)
+        report, after, held = check_in_memory(write, store, locate="violations")
+        planned.report = report
+        if not report.conforms:
+            return planned
+        planned.views = derive(after, task.act)
+        for view in planned.views.values():  # worked out here, off the writer's thread, and sent along
+            view.count, view.blank  # noqa: B018
+        own = in_graph(after.dump(format=RdfFormat.N_TRIPLES, from_graph=graph), graph)
+        if not held and own.count(b"\n") == len(after):  # a new graph, and nothing added elsewhere
+            planned.data = Serialized(own)
+            planned.data.count, planned.data.blank  # noqa: B018 (as the views' are)
+            planned.texts = list(graph_texts(_InMemory(after), task.act))  # all of them in its own graph
+        else:
+            planned.data = pyoxigraph.serialize(list(write.quads), format=RdfFormat.N_QUADS)
+        return planned
+    finally:
+        write.quads.close()
+
+
+class PlanningPool:
+    """Worker processes planning an ingest's acts (`plan_one`), handed out in order a few ahead of the writer and
+    given back in order (`planned`). The workers read the store's snapshot as published when the pool starts."""
+
+    def __init__(
+        self,
+        store: EmbeddedStore,
+        minter: IriMinter,
+        policy: SourcePolicy,
+        active: ActivePlan,
+        processes: int,
+        context: multiprocessing.context.BaseContext,
+    ) -> None:
+        store.publish()  # what the workers read: the store as this ingest found it
+        self.store = store
+        self.active = active
+        self.processes = processes
+        self._pool = ProcessPoolExecutor(
+            processes,
+            mp_context=context,
+            initializer=_start,
+            initargs=(store.directory, minter, policy, active.stored),
+        )
+
+    def planned(
+        self, groups: list[list[SourceDocument]], acts: list[str], feed_hashes: dict[str, str]
+    ) -> Iterator[tuple[int, Future[PlannedAct]]]:
+        """Each act's planning, in order of the groups, as a future: at most `OUTSTANDING_PER_PROCESS` acts per
+        worker are handed out before the caller takes the next one."""
+        outstanding: list[tuple[int, Future[PlannedAct]]] = []
+        ahead = max(2, self.processes * OUTSTANDING_PER_PROCESS)
+        for index, (documents, act) in enumerate(zip(groups, acts, strict=True)):
+            events = self.active.events.get(index, [])
+            times = self.store.clock.take(changesets_needed(documents, events))
+            task = ActTask(index, act, documents, events, times, feed_hashes)
+            outstanding.append((index, self._pool.submit(plan_one, task)))
+            if len(outstanding) >= ahead:
+                yield outstanding.pop(0)
+        yield from outstanding
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> PlanningPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["ActTask", "PlannedAct", "PlanningPool", "changesets_needed", "plan_one"]

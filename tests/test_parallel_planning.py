@@ -1,0 +1,162 @@
+"""Acts planned in worker processes (lexrdf.planning): the same store, the same search index and the same refusals
+as acts planned on the ingest's own thread. The pool is forced on (`MIN_POOL_BYTES = 0`, as in
+test_parallel_ingest): these corpora are too small for an ingest to start one by itself.
+
+The oracles are not lexrdf's planner: the store is compared with the one the ingest writes planning every act on
+its own thread (graph by graph, quad for quad, transaction times by rank), and the index the workers' texts built is
+compared with the index rebuilt from the store afterwards (what the store says each record's transaction-time
+window is)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from conftest import BASE, SAMPLES, SHARED_DATA, needs_shared
+from test_crash_safety import canonical
+from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
+
+from lexrdf import ingest, parallel, planning
+from lexrdf.api import Lexrdf
+from lexrdf.errors import SourceError
+from lexrdf.search import rebuild
+from lexrdf.settings import Settings
+from lexrdf.store.nquads import Serialized
+
+AKN = SHARED_DATA / "akn"
+WORDS = ["the", "data", "shall", "harbour dues", "Verein", "personal data", "Minister"]
+
+
+@pytest.fixture
+def planned_in_workers(monkeypatch: pytest.MonkeyPatch) -> list[planning.PlannedAct]:
+    """Every ingest on two processes plans its acts in a pool, whatever the size of its files; yields what the
+    workers sent back, in order."""
+    monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)
+    results: list[planning.PlannedAct] = []
+    handed_out = planning.PlanningPool.planned
+
+    def recorded(self, *args, **kwargs):
+        for index, future in handed_out(self, *args, **kwargs):
+            future.add_done_callback(lambda done: results.append(done.result()))
+            yield index, future
+
+    monkeypatch.setattr(planning.PlanningPool, "planned", recorded)
+    return results
+
+
+def open_lex(store: Path, processes: int) -> Lexrdf:
+    return Lexrdf.open(Settings(store=store, base_iri=BASE, ingest_processes=processes))
+
+
+def answers(lex: Lexrdf, known_at: list[str | None]) -> dict[tuple, tuple[int | None, list[str]]]:
+    """Every version found for each word, in force on two dates, as known at each instant: its total and all its
+    hits, every page (their order is BM25's, which depends on the index's statistics, not on what it holds)."""
+    found = {}
+    for words in WORDS:
+        for day in ("2005-06-01", "2024-01-01"):
+            for instant in known_at:
+                versions, page, answer = [], 1, lex.search(words, day, instant, size=100)
+                while answer.items:
+                    assert answer.method == "index"
+                    versions += [hit.version for hit in answer.items]
+                    page += 1
+                    answer = lex.search(words, day, instant, size=100, page=page)
+                found[(words, day, instant)] = (answer.total, sorted(versions))
+    return found
+
+
+def recorded_times(lex: Lexrdf) -> list[datetime]:
+    query = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT DISTINCT ?t WHERE { ?r lex:recordedAt ?t }"
+    return sorted(datetime.fromisoformat(row["t"].value) for row in lex.store.select(query))
+
+
+def changeset_times(lex: Lexrdf) -> list[tuple[str, datetime]]:
+    """Each changeset that records something, and the time its records say they were recorded."""
+    query = """PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+        SELECT DISTINCT ?changeset ?at WHERE { ?record lex:recordedBy ?changeset ; lex:recordedAt ?at }"""
+    return [(row["changeset"].value, datetime.fromisoformat(row["at"].value)) for row in lex.store.select(query)]
+
+
+def time_named_by(changeset: str) -> datetime:
+    """The commit time a changeset's IRI names (.../changeset/20261130T094241274190-1a2b3c4d)."""
+    stamp = changeset.rsplit("/", 1)[1].split("-")[0]
+    return datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=UTC)
+
+
+def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(tmp_path, planned_in_workers):
+    needs_shared(AKN)
+    paths = [SAMPLES, AKN]
+    here = open_lex(tmp_path / "here", 1)
+    try:
+        summary_here = here.ingest(paths)
+        store_here = canonical(here.store.raw)
+    finally:
+        here.close()
+    assert not planned_in_workers
+    workers = open_lex(tmp_path / "workers", 2)
+    try:
+        summary_workers = workers.ingest(paths)
+        store_workers = canonical(workers.store.raw)
+        stamps = changeset_times(workers)
+    finally:
+        workers.close()
+    assert len(stamps) > 5
+    for changeset, recorded_at in stamps:  # canonical() ranks times: what they are is checked here
+        assert recorded_at == time_named_by(changeset), changeset
+    assert len(planned_in_workers) == summary_here.acts + len(summary_here.refused)
+    assert not any(result.spilled for result in planned_in_workers)
+    serialised = [result for result in planned_in_workers if isinstance(result.data, Serialized)]
+    assert len(serialised) > summary_here.acts / 2  # new acts travel as N-Quads, with their index texts
+    assert all(result.texts for result in serialised)
+    assert len(store_here) > 10 and store_workers == store_here  # graph by graph, quad for quad
+    for name in ("acts", "provisions", "versions", "records", "events", "view_quads", "act_iris", "refused"):
+        assert getattr(summary_workers, name) == getattr(summary_here, name), name
+    assert sorted(summary_workers.notices) == sorted(summary_here.notices)
+
+
+def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_path, planned_in_workers):
+    """The texts a worker reads carry provisional transaction times; the index must hold the times the store
+    committed. Searched as known at the instant a record was committed and just before it, the index the ingest
+    wrote answers as the index rebuilt from the store does."""
+    needs_shared(AKN)
+    lex = open_lex(tmp_path / "store", 2)
+    try:
+        lex.ingest([SAMPLES])  # the first write builds the index from the store
+        planned_in_workers.clear()
+        lex.ingest([AKN])  # ... and the acts new to it take their texts from the workers
+        assert sum(isinstance(result.data, Serialized) and bool(result.texts) for result in planned_in_workers) > 3
+        times = recorded_times(lex)
+        middle = times[len(times) // 2]
+        instants = [None, middle.isoformat(), (middle - timedelta(microseconds=1)).isoformat()]
+        written = answers(lex, instants)
+        assert any(total for total, _ in written.values())
+        rebuild(lex.store)
+        assert answers(lex, instants) == written
+    finally:
+        lex.close()
+
+
+def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unchanged(
+    tmp_path, planned_in_workers, monkeypatch
+):
+    """The refusal checks run before the first write, whatever the workers have planned by then: a held act's new
+    expression that would end every provision without naming a repealing act stops the whole ingest, though each
+    act before it would be written as soon as it is planned."""
+    monkeypatch.setattr(ingest, "GROUP_QUADS", 1)
+    store = tmp_path / "store"
+    first = write(tmp_path, "small@2001.xml", small_act("2001-04-01", THREE_SECTIONS))
+    lex = open_lex(store, 2)
+    try:
+        lex.ingest([first])
+        before = canonical(lex.store.raw)
+        later = tmp_path / "later"
+        later.mkdir()
+        empty = write(later, "zz-small@2030.xml", small_act("2030-01-01", '<hcontainer name="empty"/>'))
+        with pytest.raises(SourceError) as refused:
+            lex.ingest([SAMPLES, later])
+        assert f"{empty}:17:" in str(refused.value)
+        assert f"would end 3 of 3 provisions of {SMALL} in force" in str(refused.value)
+        assert canonical(lex.store.raw) == before
+    finally:
+        lex.close()
