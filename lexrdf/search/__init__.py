@@ -19,6 +19,7 @@ from lexrdf.search.maintain import (
     has_index,
     index_directory,
     rebuild,
+    start_index,
     update_act,
     update_acts,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "has_index",
     "index_directory",
     "rebuild",
+    "start_index",
     "update_act",
     "update_acts",
 ]
