@@ -9,6 +9,7 @@ window is)."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -160,3 +161,28 @@ def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unc
         assert canonical(lex.store.raw) == before
     finally:
         lex.close()
+
+
+def test_when_a_worker_dies_the_ingest_plans_the_acts_left_itself(tmp_path, planned_in_workers, monkeypatch):
+    """A worker killed part-way (out of memory, say) breaks the pool: the acts it had not sent back are planned on
+    the ingest's own thread, and the store is the one planning every act there writes."""
+    handed_out = planning.PlanningPool.planned  # as the fixture wraps it
+
+    def one_dies(self, *args, **kwargs):
+        for number, (index, future) in enumerate(handed_out(self, *args, **kwargs)):
+            yield index, (self._pool.submit(os._exit, 9) if number == 0 else future)
+
+    monkeypatch.setattr(planning.PlanningPool, "planned", one_dies)
+    here = open_lex(tmp_path / "here", 1)
+    try:
+        summary_here = here.ingest([SAMPLES])
+        store_here = canonical(here.store.raw)
+    finally:
+        here.close()
+    workers = open_lex(tmp_path / "workers", 2)
+    try:
+        summary_workers = workers.ingest([SAMPLES])
+        store_workers = canonical(workers.store.raw)
+    finally:
+        workers.close()
+    assert store_workers == store_here and summary_workers.act_iris == summary_here.act_iris
