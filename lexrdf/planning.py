@@ -87,19 +87,12 @@ class PlannedAct:
             if isinstance(self.data, Serialized)
             else list(pyoxigraph.parse(self.data or b"", format=RdfFormat.N_QUADS))
         )
-        return ActWrite(
-            self.act,
-            quads,  # type: ignore[arg-type]
-            documents=documents,
-            changed=self.changed,
-            provisions=self.provisions,
-            versions=self.versions,
-            records=self.records,
-            events=self.events,
-            pending=self.pending,
-            views=self.views,
-            texts=self.texts,
-        )
+        carried = {name: getattr(self, name) for name in (*_CARRIED, "views", "texts")}
+        return ActWrite(self.act, quads, documents=documents, **carried)  # type: ignore[arg-type]
+
+
+#: what a worker's write tells the parent as it is (the rest: its quads, views and texts, made to travel)
+_CARRIED = ("pending", "changed", "provisions", "versions", "records", "events")
 
 
 def changesets_needed(documents: Sequence[SourceDocument], events: Sequence[ActiveEvent]) -> int:
@@ -145,17 +138,8 @@ def plan_one(task: ActTask) -> PlannedAct:
     write.feed_hashes = task.feed_hashes
     active = ActivePlan(events={task.index: task.events} if task.events else {}, stored=_worker.stored)
     write = _with_provenance(_with_active(write, active, task.index, store, minter, clock=times), policy)
-    planned = PlannedAct(
-        task.index,
-        task.act,
-        pending=write.pending,
-        changed=write.changed,
-        provisions=write.provisions,
-        versions=write.versions,
-        records=write.records,
-        events=write.events,
-        notices=[notice for document in task.documents for notice in document.notices],
-    )
+    notices = [notice for document in task.documents for notice in document.notices]
+    planned = PlannedAct(task.index, task.act, notices=notices, **{name: getattr(write, name) for name in _CARRIED})
     try:
         if not write.quads:
             return planned

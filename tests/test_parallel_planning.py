@@ -21,6 +21,7 @@ from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
 from lexrdf import ingest, parallel, planning
 from lexrdf.api import Lexrdf
 from lexrdf.errors import SourceError
+from lexrdf.ingest import IngestSummary
 from lexrdf.search import rebuild
 from lexrdf.settings import Settings
 from lexrdf.store.nquads import Serialized
@@ -85,23 +86,23 @@ def time_named_by(changeset: str) -> datetime:
     return datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=UTC)
 
 
+def ingested(store: Path, processes: int, paths: list[Path]) -> tuple[IngestSummary, dict, list]:
+    """What ingesting `paths` on `processes` processes into a new store reports, the store (canonical) and its
+    changesets' recorded times."""
+    lex = open_lex(store, processes)
+    try:
+        summary = lex.ingest(paths)
+        return summary, canonical(lex.store.raw), changeset_times(lex)
+    finally:
+        lex.close()
+
+
 def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(tmp_path, planned_in_workers):
     needs_shared(AKN)
     paths = [SAMPLES, AKN]
-    here = open_lex(tmp_path / "here", 1)
-    try:
-        summary_here = here.ingest(paths)
-        store_here = canonical(here.store.raw)
-    finally:
-        here.close()
+    summary_here, store_here, _ = ingested(tmp_path / "here", 1, paths)
     assert not planned_in_workers
-    workers = open_lex(tmp_path / "workers", 2)
-    try:
-        summary_workers = workers.ingest(paths)
-        store_workers = canonical(workers.store.raw)
-        stamps = changeset_times(workers)
-    finally:
-        workers.close()
+    summary_workers, store_workers, stamps = ingested(tmp_path / "workers", 2, paths)
     assert len(stamps) > 5
     for changeset, recorded_at in stamps:  # canonical() ranks times: what they are is checked here
         assert recorded_at == time_named_by(changeset), changeset
@@ -173,16 +174,6 @@ def test_when_a_worker_dies_the_ingest_plans_the_acts_left_itself(tmp_path, plan
             yield index, (self._pool.submit(os._exit, 9) if number == 0 else future)
 
     monkeypatch.setattr(planning.PlanningPool, "planned", one_dies)
-    here = open_lex(tmp_path / "here", 1)
-    try:
-        summary_here = here.ingest([SAMPLES])
-        store_here = canonical(here.store.raw)
-    finally:
-        here.close()
-    workers = open_lex(tmp_path / "workers", 2)
-    try:
-        summary_workers = workers.ingest([SAMPLES])
-        store_workers = canonical(workers.store.raw)
-    finally:
-        workers.close()
+    summary_here, store_here, _ = ingested(tmp_path / "here", 1, [SAMPLES])
+    summary_workers, store_workers, _ = ingested(tmp_path / "workers", 2, [SAMPLES])
     assert store_workers == store_here and summary_workers.act_iris == summary_here.act_iris
