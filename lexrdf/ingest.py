@@ -681,7 +681,7 @@ def ingest(
         for index, (write, report, notices) in enumerate(writes, 1):
             # what the act's sources say that cannot be used, the planner's notices on them included (once planned)
             summary.notices.extend(notices)
-            if write.quads:
+            if write.quads or report is not None:  # a worker's refused act comes back with its report, no quads
                 report = report or check(write, store, locate="violations", derive_views=True)  # warnings: counted
                 summary.reports[write.act] = report
                 if not report.conforms:

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import BASE, SAMPLES, SHARED_DATA, needs_shared
+from conftest import BASE, HARBOUR, ODA, SAMPLES, SHARED_DATA, needs_shared
 from test_crash_safety import canonical
 from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
 
@@ -177,3 +177,26 @@ def test_when_a_worker_dies_the_ingest_plans_the_acts_left_itself(tmp_path, plan
     summary_here, store_here, _ = ingested(tmp_path / "here", 1, [SAMPLES])
     summary_workers, store_workers, _ = ingested(tmp_path / "workers", 2, [SAMPLES])
     assert store_workers == store_here and summary_workers.act_iris == summary_here.act_iris
+
+
+def test_an_act_that_does_not_conform_is_refused_when_planned_in_a_worker(tmp_path, planned_in_workers):
+    """The Harbour Act with its safety plans applying from 2008-01-01, before they enter into force on 2008-09-01
+    and without a retroactive act (test_shapes): the worker's validation refuses it, the summary says so, and
+    nothing of it is written; the Open Data Act beside it is."""
+    harbour = (SAMPLES / "single" / "harbour-act.xml").read_text(encoding="utf-8")
+    assert 'date="2008-09-01"' in harbour
+    bad = tmp_path / "sources" / "harbour-act.xml"
+    bad.parent.mkdir()
+    bad.write_text(harbour.replace('date="2008-09-01"', 'date="2008-01-01"'), encoding="utf-8")
+    lex = open_lex(tmp_path / "store", 2)
+    try:
+        summary = lex.ingest([bad, SAMPLES / "expressions"])
+        assert len(planned_in_workers) == 2
+        assert summary.refused == [HARBOUR] and summary.act_iris == [ODA]
+        assert {r.shape.rsplit("#", 1)[-1] for r in summary.reports[HARBOUR].violations} == {
+            "ApplicabilityAfterEntryIntoForce"
+        }
+        assert lex.resolve("/akn/xx/act/1995-05-10/3").status == "unknown-reference"  # nothing of it written
+        assert lex.resolve("/akn/xx/act/2001-03-14/12").status == "resolved"
+    finally:
+        lex.close()
