@@ -504,14 +504,14 @@ def _with_active(
 ActWrites = Iterator[tuple[ActWrite, Report | None, list[str]]]  # each act's write, its report if known, notices
 
 
-def _plans_in_processes(store: Store, settings: Settings, paths: list[str | Path]) -> bool:
-    """Whether an ingest plans its acts in worker processes (lexrdf.planning): on an embedded store being written,
-    when its sources are worth a pool of `settings.ingest_processes` (`lexrdf.parallel.worth_a_pool`)."""
+def _plans_in_processes(store: Store, settings: Settings, files: list[Path]) -> bool:
+    """Whether an ingest of `files` plans its acts in worker processes (lexrdf.planning): on an embedded store being
+    written, when the files are worth a pool of `settings.ingest_processes` (`lexrdf.parallel.worth_a_pool`)."""
     if not isinstance(store, EmbeddedStore) or store.read_only or settings.ingest_processes < 2:
         return False
     try:
-        sizes = [file.stat().st_size for file in collect_files(paths)]
-    except (OSError, SourceError):
+        sizes = [file.stat().st_size for file in files]
+    except OSError:
         return False  # reading reports it
     return worth_a_pool(sizes, settings.ingest_processes)
 
@@ -528,11 +528,27 @@ def _planned_here(
 ) -> ActWrites:
     """Each act planned on this thread, in order (those `plan_late_groups` planned already are not planned again)."""
     for index, documents in enumerate(groups):
-        write = planned.pop(index, None) or plan_act(documents, acts[index], store, minter, policy)
-        write.feed_hashes = feed_hashes
-        write = _with_provenance(_with_active(write, active, index, store, minter), policy)
+        yield _plan_here(index, documents, acts, store, minter, policy, active, feed_hashes, planned.pop(index, None))
         groups[index] = []  # planned: the act's documents live on in its write only while it is written
-        yield write, None, [notice for document in documents for notice in document.notices]
+
+
+def _plan_here(
+    index: int,
+    documents: list[SourceDocument],
+    acts: list[str],
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy,
+    active: ActivePlan,
+    feed_hashes: dict[str, str],
+    planned: ActWrite | None = None,
+) -> tuple[ActWrite, None, list[str]]:
+    """Group `index` planned on this thread (unless `planned` already), with its active events and provenance; its
+    report left to `check`, and the notices on its documents."""
+    write = planned or plan_act(documents, acts[index], store, minter, policy)
+    write.feed_hashes = feed_hashes
+    write = _with_provenance(_with_active(write, active, index, store, minter), policy)
+    return write, None, [notice for document in documents for notice in document.notices]
 
 
 def _planned_in_processes(
@@ -558,10 +574,7 @@ def _planned_in_processes(
             planned = None
         documents = groups[index]
         if planned is None or planned.spilled:
-            write = plan_act(documents, acts[index], store, minter, policy)
-            write.feed_hashes = feed_hashes
-            write = _with_provenance(_with_active(write, active, index, store, minter), policy)
-            yield write, None, [notice for document in documents for notice in document.notices]
+            yield _plan_here(index, documents, acts, store, minter, policy, active, feed_hashes)
         else:
             yield planned.write(documents), planned.report, planned.notices
         groups[index] = []
@@ -651,9 +664,9 @@ def ingest(
     records what submitted it."""
     started = time.perf_counter()
     policy = policy or SourcePolicy()
-    paths = list(paths)
-    pooled = _plans_in_processes(store, settings, paths)
-    groups, acts, minter, planned, active, feeds = _plan_all(paths, store, settings, progress, policy, not pooled)
+    files = collect_files(paths)  # once: the folders are not searched again
+    pooled = _plans_in_processes(store, settings, files)
+    groups, acts, minter, planned, active, feeds = _plan_all(files, store, settings, progress, policy, not pooled)
     hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
     summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))
     summary.notices.extend(notice for feed in feeds for notice in feed.notices)
