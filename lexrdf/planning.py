@@ -153,10 +153,10 @@ def plan_one(task: ActTask) -> PlannedAct:
         planned.views = derive(after, task.act)
         for view in planned.views.values():  # worked out here, off the writer's thread, and sent along
             view.count, view.blank  # noqa: B018
-        own = in_graph(after.dump(format=RdfFormat.N_TRIPLES, from_graph=graph), graph)
-        if not held and own.count(b"\n") == len(after):  # a new graph, and nothing added elsewhere
-            planned.data = Serialized(own)
-            planned.data.count, planned.data.blank  # noqa: B018 (as the views' are)
+        own = Serialized(in_graph(after.dump(format=RdfFormat.N_TRIPLES, from_graph=graph), graph))
+        if not held and own.count == len(after):  # a new graph, and nothing added elsewhere
+            planned.data = own
+            own.blank  # noqa: B018 (worked out here, as the views' are)
             planned.texts = list(graph_texts(_InMemory(after), task.act))  # all of them in its own graph
         else:
             planned.data = pyoxigraph.serialize(list(write.quads), format=RdfFormat.N_QUADS)
