@@ -589,9 +589,9 @@ def write_acts(store: Store, writes: list[ActWrite]) -> int:
     rebuild their views (the ones derived when they were validated, else from their graphs as they now are) and
     their documents in the search index (lexrdf.search); the quads the views hold."""
     if any(write.texts is not None for write in writes):
-        from lexrdf.search import start_index  # it reads the store: imported when needed
+        from lexrdf.search import ensure_index  # it reads the store: imported when needed
 
-        start_index(store)  # a store's first writes: their texts, read before the write, go into an empty index
+        ensure_index(store)  # before the write (empty for a new store): the texts read before it are added to it
     store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
     for write in writes:
         if isinstance(write.quads, QuadSpool):

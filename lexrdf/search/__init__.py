@@ -19,7 +19,6 @@ from lexrdf.search.maintain import (
     has_index,
     index_directory,
     rebuild,
-    start_index,
     update_act,
     update_acts,
 )
@@ -38,7 +37,6 @@ __all__ = [
     "has_index",
     "index_directory",
     "rebuild",
-    "start_index",
     "update_act",
     "update_acts",
 ]

@@ -78,17 +78,6 @@ def ensure_index(store: Store, progress: BuildProgress | None = None, if_texts: 
     return rebuild(store, directory, progress)
 
 
-def start_index(store: Store) -> bool:
-    """Give a writer's store that holds no text yet an empty index, so that its first act writes add their
-    documents as every later write does (`update_acts`, with texts read before the write) instead of the index
-    being built from the store after the first write; whether it did."""
-    directory = index_directory(store)
-    if directory is None or has_index(store) or has_texts(store):
-        return False
-    rebuild(store, directory)
-    return True
-
-
 def rebuild(store: Store, directory: Path | None = None, progress: BuildProgress | None = None) -> int:
     """Build the index of every text in the store in a fresh directory, then put it in place of the old one (a
     reader reopens it); the number of documents. `progress` is told how many text records were read."""
