@@ -321,6 +321,11 @@ class Query:
 _SELECT = re.compile(r"\bSELECT\b(?P<projection>.*?)\bWHERE\b", re.DOTALL | re.IGNORECASE)
 
 
+def _empty_values_block(variable: str) -> re.Pattern[str]:
+    """The empty ``VALUES ?variable { }`` block a list parameter is written as (and bound in)."""
+    return re.compile(r"VALUES\s+\?" + re.escape(variable) + r"\s*\{\s*\}")
+
+
 def bind_terms(text: str, bindings: dict[str, Term]) -> str:
     """Put each bound term in place of its variable: ``(term AS ?var)`` in the projection of the first SELECT,
     ``term`` everywhere else (a CONSTRUCT's template before a sub-SELECT included). A list parameter's variable
@@ -337,7 +342,7 @@ def bind_terms(text: str, bindings: dict[str, Term]) -> str:
     """
     lists = {name: terms for name, terms in bindings.items() if isinstance(terms, tuple)}
     for name, terms in lists.items():
-        block = re.compile(r"VALUES\s+\?" + re.escape(name) + r"\s*\{\s*\}")
+        block = _empty_values_block(name)
         filled = f"VALUES ?{name} {{ {' '.join(str(term) for term in terms)} }}" if terms else f"VALUES ?{name} {{ }}"
         text = block.sub(lambda _match, filled=filled: filled, text)
     bindings = {name: term for name, term in bindings.items() if not isinstance(term, tuple)}
@@ -396,9 +401,7 @@ def parse_query(name: str, text: str) -> Query:
                 matches.get(pname),
             )
     for parameter in parameters.values():
-        if parameter.kind == "iris" and not re.search(
-            r"VALUES\s+\?" + re.escape(parameter.variable) + r"\s*\{\s*\}", body
-        ):
+        if parameter.kind == "iris" and not _empty_values_block(parameter.variable).search(body):
             raise QueryError(f"query {name!r}: list parameter {parameter.name!r} is in no empty VALUES block")
         if parameter.kind == "iris" and not (name.startswith("_") or "internal" in (header.get("tags") or [])):
             raise QueryError(f"query {name!r}: list parameter {parameter.name!r} in a public query (internal only)")
