@@ -516,57 +516,42 @@ def _plans_in_processes(store: Store, settings: Settings, files: list[Path]) -> 
     return worth_a_pool(sizes, settings.ingest_processes)
 
 
-def _planned_here(
-    groups: list[list[SourceDocument]],
-    acts: list[str],
-    store: Store,
-    minter: IriMinter,
-    policy: SourcePolicy,
-    planned: dict[int, ActWrite],
-    active: ActivePlan,
-    feed_hashes: dict[str, str],
-) -> ActWrites:
+@dataclass(frozen=True)
+class _Planning:
+    """What planning any act of one ingest needs, decided before the first write (`_plan_all`)."""
+
+    acts: list[str]
+    store: Store
+    minter: IriMinter
+    policy: SourcePolicy
+    active: ActivePlan
+    feed_hashes: dict[str, str]
+
+    def here(self, index: int, documents: list[SourceDocument], planned: ActWrite | None = None) -> ActWrite:
+        """Group `index` planned on this thread (unless `planned` already), with its active events and provenance."""
+        write = planned or plan_act(documents, self.acts[index], self.store, self.minter, self.policy)
+        write.feed_hashes = self.feed_hashes
+        return _with_provenance(_with_active(write, self.active, index, self.store, self.minter), self.policy)
+
+
+def _notices(documents: list[SourceDocument]) -> list[str]:
+    return [notice for document in documents for notice in document.notices]
+
+
+def _planned_here(groups: list[list[SourceDocument]], planning: _Planning, planned: dict[int, ActWrite]) -> ActWrites:
     """Each act planned on this thread, in order (those `plan_late_groups` planned already are not planned again)."""
     for index, documents in enumerate(groups):
-        yield _plan_here(index, documents, acts, store, minter, policy, active, feed_hashes, planned.pop(index, None))
+        yield planning.here(index, documents, planned.pop(index, None)), None, _notices(documents)
         groups[index] = []  # planned: the act's documents live on in its write only while it is written
 
 
-def _plan_here(
-    index: int,
-    documents: list[SourceDocument],
-    acts: list[str],
-    store: Store,
-    minter: IriMinter,
-    policy: SourcePolicy,
-    active: ActivePlan,
-    feed_hashes: dict[str, str],
-    planned: ActWrite | None = None,
-) -> tuple[ActWrite, None, list[str]]:
-    """Group `index` planned on this thread (unless `planned` already), with its active events and provenance; its
-    report left to `check`, and the notices on its documents."""
-    write = planned or plan_act(documents, acts[index], store, minter, policy)
-    write.feed_hashes = feed_hashes
-    write = _with_provenance(_with_active(write, active, index, store, minter), policy)
-    return write, None, [notice for document in documents for notice in document.notices]
-
-
-def _planned_in_processes(
-    pool: PlanningPool,
-    groups: list[list[SourceDocument]],
-    acts: list[str],
-    store: Store,
-    minter: IriMinter,
-    policy: SourcePolicy,
-    active: ActivePlan,
-    feed_hashes: dict[str, str],
-) -> ActWrites:
+def _planned_in_processes(pool: PlanningPool, groups: list[list[SourceDocument]], planning: _Planning) -> ActWrites:
     """Each act planned by the pool's workers, in order; once the first acts are handed out, and before anything
     is written, the checks that could refuse an act are run here (`refuse_late_groups`). An act too large for a
     worker's memory, or every act once a worker died, is planned on this thread."""
-    handed_out = pool.planned(groups, acts, feed_hashes)
+    handed_out = pool.planned(groups, planning.acts, planning.feed_hashes)
     first = next(handed_out, None)
-    refuse_late_groups(groups, acts, store, minter, policy)
+    refuse_late_groups(groups, planning.acts, planning.store, planning.minter, planning.policy)
     for index, future in itertools.chain([first] if first else [], handed_out):
         try:
             planned = future.result()
@@ -574,7 +559,7 @@ def _planned_in_processes(
             planned = None
         documents = groups[index]
         if planned is None or planned.spilled:
-            yield _plan_here(index, documents, acts, store, minter, policy, active, feed_hashes)
+            yield planning.here(index, documents), None, _notices(documents)
         else:
             yield planned.write(documents), planned.report, planned.notices
         groups[index] = []
@@ -670,6 +655,7 @@ def ingest(
     hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
     summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))
     summary.notices.extend(notice for feed in feeds for notice in feed.notices)
+    planning = _Planning(acts, store, minter, policy, active, hashes)
     with contextlib.ExitStack() as stack:
         writer = stack.enter_context(ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer"))
         stack.enter_context(_allocation_heavy())
@@ -679,9 +665,9 @@ def ingest(
             assert isinstance(store, EmbeddedStore)
             processes = min(settings.ingest_processes, len(groups))
             pool = stack.enter_context(PlanningPool(store, minter, policy, active, processes, pool_context()))
-            writes = _planned_in_processes(pool, groups, acts, store, minter, policy, active, hashes)
+            writes = _planned_in_processes(pool, groups, planning)
         else:
-            writes = _planned_here(groups, acts, store, minter, policy, planned, active, hashes)
+            writes = _planned_here(groups, planning, planned)
         in_flight: Future | None = None
         group: list[ActWrite] = []
 
