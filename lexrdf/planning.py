@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -44,7 +45,13 @@ from lexrdf.uris import IriMinter
 from lexrdf.validate import Report
 from lexrdf.views import derive
 
-OUTSTANDING_PER_PROCESS = 2  # acts handed out ahead of the writer, per worker: enough to keep each busy
+#: acts handed out ahead of the writer, per worker: more than a group of writes (lexrdf.ingest.GROUP_QUADS) between
+#: them, so that the workers go on planning while the ingest waits for the writer
+OUTSTANDING_PER_PROCESS = 8
+#: how much the workers yield the processor: the writer is the ingest's critical path (every act goes through it, in
+#: order), so the workers plan ahead on what processor time it leaves (measured: 16.5 s instead of 17.8 s for
+#: 1.5 M quads on two cores)
+WORKER_NICENESS = 10
 
 
 @dataclass
@@ -125,6 +132,7 @@ _worker: _Worker | None = None
 def _start(directory: Path, minter: IriMinter, policy: SourcePolicy, stored: dict[str, dict[str, EventFacts]]) -> None:
     """A worker's start: the store's published snapshot, read-only, and what the ingest decided for all acts."""
     global _worker
+    os.nice(WORKER_NICENESS)
     gc.disable()  # planning builds many short-lived objects and no cycles (as lexrdf.ingest does)
     _worker = _Worker(EmbeddedStore(directory, read_only=True), minter, policy, stored)
 
