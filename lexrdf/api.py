@@ -62,6 +62,7 @@ from lexrdf.queries import Query, get_query, load_library, parse_moment, row_val
 from lexrdf.search import SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
 from lexrdf.search.phrases import snippet, spans
+from lexrdf.search.remote import RemoteSearchIndex
 from lexrdf.search.windows import windows
 from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
@@ -99,6 +100,9 @@ class Lexrdf:
 
     def close(self) -> None:
         """Release the store; a writer first publishes what it wrote."""
+        index = getattr(self, "_index", None)
+        if isinstance(index, RemoteSearchIndex):
+            index.close()
         self.store.close()
 
     def publish(self) -> None:
@@ -372,9 +376,9 @@ class Lexrdf:
         phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits (None: all).
 
         One hit a version, each with a snippet, its window and opening event, and `total` the matching versions.
-        Answered from the full-text index when the store has one (`method` "index": ranked by BM25, only the page's
-        hits read), else by scanning the store with search.rq (`method` "scan": phrases only, the same hits and
-        total, ranked by occurrences). See docs/search.md."""
+        Answered from the full-text index, the store's own or a search service's (`method` "index": ranked by BM25,
+        only the page's hits read; lexrdf.search.service), else by scanning the store with search.rq (`method`
+        "scan": phrases only, the same hits and total, ranked by occurrences). See docs/search.md."""
         day = _as_date(date)
         if page < 1:
             raise QueryError(f"parameter 'page': {page} is not a page (pages count from 1)", "page")
@@ -429,11 +433,15 @@ class Lexrdf:
                 hit.citation = self._citation(hit.provision, day, known_at)
         return self._with_windows(answer, parse_moment(known_at).isoformat() if known_at else None)
 
-    def _search_index(self) -> SearchIndex | None:
-        """The store's full-text index, opened once it exists (None while a reader's store has none). The writer of
-        a store without one (a new, empty store) builds it now: the store's later answers all come from it."""
-        index: SearchIndex | None = getattr(self, "_index", None)
-        if index is None:
+    def _search_index(self) -> SearchIndex | RemoteSearchIndex | None:
+        """The full-text index that answers searches: the search service when one is configured
+        (`settings.search_url`), else the store's own, opened once it exists (None while a reader's store has none).
+        The writer of a store without one (a new, empty store) builds it now: the store's later answers all come
+        from it."""
+        index: SearchIndex | RemoteSearchIndex | None = getattr(self, "_index", None)
+        if index is None and self.settings.search_url:
+            index = self._index = RemoteSearchIndex(self.settings.search_url, self.settings.query_timeout_seconds)
+        elif index is None:
             directory = index_directory(self.store)
             if directory is not None and not getattr(self.store, "read_only", True):
                 ensure_index(self.store)

@@ -37,6 +37,14 @@ StoreUrlOption = Annotated[
         "directory of the writer's local state (the transaction log).",
     ),
 ]
+SearchUrlOption = Annotated[
+    str | None,
+    typer.Option(
+        "--search-url",
+        help="A search service (`lexrdf search-index serve`) that answers searches instead of the store's own index "
+        "(env LEXRDF_SEARCH_URL; docs/remote.md).",
+    ),
+]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show error details.")]
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -89,12 +97,13 @@ def _open(
     read_only: bool = False,
     store_url: str | None = None,
     build_index: bool = True,
+    search_url: str | None = None,
 ):
     """Lexrdf over the store; a writer builds the search index first when the store has none, with a progress bar
     (`build_index` False: leave that to the caller)."""
     from lexrdf.api import Lexrdf
 
-    settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url)
+    settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url, search_url=search_url)
     if read_only or not build_index:
         return Lexrdf.open(settings, read_only=read_only, build_index=build_index)
     with _progress_bar() as progress:
@@ -482,17 +491,18 @@ def search(
     ] = None,
     store: StoreOption = None,
     store_url: StoreUrlOption = None,
+    search_url: SearchUrlOption = None,
     base_iri: BaseOption = None,
     output: Annotated[str, typer.Option("--format", help="json or table.")] = "table",
     verbose: VerboseOption = False,
 ) -> None:
-    """Search the texts in force on a date, a page at a time: from the full-text index, or by scanning a store that
-    has none (the answer's `method` says which; docs/search.md)."""
+    """Search the texts in force on a date, a page at a time: from the full-text index (the store's own, or a search
+    service's), or by scanning a store that has none (the answer's `method` says which; docs/search.md)."""
 
     def run():
         if output not in {"json", "table"}:
             raise QueryError(f"--format {output!r}: use json or table")
-        lex = _open(store, base_iri, read_only=True, store_url=store_url)
+        lex = _open(store, base_iri, read_only=True, store_url=store_url, search_url=search_url)
         try:
             answer = lex.search(text, day, known_at, page=page, size=size, words=words, language=language)
         finally:
@@ -555,10 +565,44 @@ def search_index_rebuild(
     _guarded(verbose, run)
 
 
+@search_index_app.command("serve")
+def search_index_serve(
+    store: StoreOption = None,
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8001,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Server processes.")] = 1,
+    verbose: VerboseOption = False,
+) -> None:
+    """Serve the store's search index over HTTP (`<store>/search/`, read-only, following the writer's commits) to
+    `lexrdf serve --search-url` workers that do not share the store's directory (docs/remote.md)."""
+
+    def run():
+        import uvicorn
+
+        from lexrdf.search import index_directory
+        from lexrdf.search.schema import is_current
+        from lexrdf.search.service import DIRECTORY_VARIABLE, create_search_app
+
+        settings = Settings.from_env(store=store)
+        directory = index_directory(settings.store)
+        assert directory is not None
+        if not is_current(directory):
+            err.print(f"{directory}: no search index yet; searches get 503 until a writer builds it", highlight=False)
+        options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", "timeout_graceful_shutdown": 5}
+        if workers == 1:
+            uvicorn.run(create_search_app(directory), **options)
+            return
+        os.environ[DIRECTORY_VARIABLE] = str(directory.resolve())
+        uvicorn.run("lexrdf.search.service:app", factory=True, workers=workers, **options)
+
+    _guarded(verbose, run)
+
+
 @app.command()
 def serve(
     store: StoreOption = None,
     store_url: StoreUrlOption = None,
+    search_url: SearchUrlOption = None,
     base_iri: BaseOption = None,
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.")] = 8000,
@@ -589,7 +633,7 @@ def serve(
 
         from lexrdf.api import Lexrdf
 
-        settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url)
+        settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url, search_url=search_url)
         if dumps is not None:
             settings = dataclasses.replace(settings, dumps=dumps)
         if sample:

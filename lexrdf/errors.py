@@ -48,3 +48,7 @@ class QueryError(LexrdfError):
 
 class StoreError(LexrdfError):
     """The store could not be opened, read or written."""
+
+
+class SearchServiceError(LexrdfError):
+    """The search service (lexrdf.search.service) did not answer, or refused the request."""

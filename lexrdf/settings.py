@@ -90,6 +90,9 @@ class Settings:
     store_update_url: str | None = None
     store_user: str | None = None
     store_password: str | None = field(default=None, repr=False)
+    # a search service (lexrdf.search.service, `lexrdf search-index serve`) that answers searches instead of an index
+    # in `store` (LEXRDF_SEARCH_URL; None: the index in the store's directory, if any)
+    search_url: str | None = None
 
     @property
     def store_auth(self) -> tuple[str, str] | None:
@@ -107,7 +110,11 @@ class Settings:
 
     @classmethod
     def from_env(
-        cls, store: str | Path | None = None, base_iri: str | None = None, store_url: str | None = None
+        cls,
+        store: str | Path | None = None,
+        base_iri: str | None = None,
+        store_url: str | None = None,
+        search_url: str | None = None,
     ) -> Settings:
         return cls(
             store=Path(store or os.environ.get("LEXRDF_STORE", DEFAULT_STORE)),
@@ -133,4 +140,5 @@ class Settings:
             store_update_url=os.environ.get("LEXRDF_STORE_UPDATE_URL") or None,
             store_user=os.environ.get("LEXRDF_STORE_USER") or None,
             store_password=os.environ.get("LEXRDF_STORE_PASSWORD") or None,
+            search_url=search_url or os.environ.get("LEXRDF_SEARCH_URL") or None,
         )

@@ -29,11 +29,26 @@ def lexrdf_server(
     """`python -m lexrdf.cli serve --store STORE OPTIONS --port P` (BASE as the base IRI), its output in a log file
     beside the store (a pipe would fill and block a busy server); yields its URL and process, then stops it with
     SIGTERM unless the test already did. One server process (`--workers 1`) unless OPTIONS ask for more."""
-    port = free_port()
-    log_path = store.parent / f"server-{port}.log"
     workers = () if "--workers" in options else ("--workers", "1")
-    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(store), *options, *workers]
-    command += ["--port", str(port)]
+    with _running(["serve", "--store", str(store), *options, *workers], store.parent, env) as running:
+        yield running
+
+
+@contextmanager
+def search_service(store: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`python -m lexrdf.cli search-index serve --store STORE OPTIONS --port P`, as `lexrdf_server`."""
+    with _running(["search-index", "serve", "--store", str(store), *options], store.parent) as running:
+        yield running
+
+
+@contextmanager
+def _running(
+    arguments: list[str], logs: Path, env: Mapping[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`python -m lexrdf.cli ARGUMENTS --port P` until its /health answers, its output in `logs`/server-P.log."""
+    port = free_port()
+    log_path = logs / f"server-{port}.log"
+    command = [sys.executable, "-m", "lexrdf.cli", *arguments, "--port", str(port)]
     with log_path.open("w") as log:
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "LEXRDF_BASE_IRI": BASE, **(env or {})}

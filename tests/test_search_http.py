@@ -13,9 +13,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import BASE, HARBOUR, SAMPLES, open_lex
+from conftest import BASE, HARBOUR, ODA, SAMPLES, open_lex
 from lxml import html
-from servers import lexrdf_serve
+from servers import lexrdf_serve, search_service
 from test_search_index import reproducible
 
 from lexrdf.api import Lexrdf
@@ -184,3 +184,73 @@ def test_a_remote_store_reader_without_an_index_scans_and_says_so(tmp_path: Path
             assert [h.version for h in second.items] == [h.version for h in whole[5:10]] and second.total == len(whole)
         finally:
             worker.close()
+
+
+# -- a search service ------------------------------------------------------------------------------------------------
+MACHINE_READABLE = {f"{ODA}/art_2/para_3", f"{ODA}/art_3/para_2"}  # the Open Data Act as amended from 2004-07-01
+
+
+def test_a_search_service_answers_workers_that_have_no_index(tmp_path: Path):
+    """Workers on other machines (another state directory, no index) search through `lexrdf search-index serve`
+    over the writer's index: the hits, windows and citations the writer's own index gives, on every worker; the
+    service follows the writer's later commits; a service that is gone is a 502 and a one-line CLI error.
+
+    From the sources: "machine-readable" is in the Open Data Act only as amended on 2004-07-01 (its art_2(3) and
+    art_3(2), samples/expressions/open-data-act@2004-07-01.xml), not in the 2001 text, nor in the Harbour Act."""
+    from test_remote_store import oxigraph_server
+
+    with oxigraph_server(tmp_path) as endpoint:
+        state = tmp_path / "writer-state"
+        writer = Lexrdf.open(Settings(store=state, base_iri=BASE, store_url=endpoint))
+        try:
+            writer.ingest([SAMPLES / "single"])
+            with search_service(state) as (service, process):
+                options = ("--store-url", endpoint, "--search-url", service, "--workers", "2")
+                with lexrdf_serve(tmp_path / "worker-state", *options) as worker:
+                    dues = [api(worker, q="harbour dues", date="2005-01-01") for _ in range(4)]
+                    local = writer.search("harbour dues", "2005-01-01", size=20)
+                    before = api(worker, q="machine-readable", date="2005-01-01").json()
+                    writer.ingest([SAMPLES / "expressions"])  # the service is not restarted
+                    after = api(worker, q="machine-readable", date="2005-01-01").json()
+                    earlier = api(worker, q="machine-readable", date="2003-01-01").json()
+                    stems = api(worker, q="publish harbour", date="2005-01-01", words="true").json()
+                    local_after = writer.search("machine-readable", "2005-01-01", size=20).to_dict()
+                    local_stems = writer.search("publish harbour", "2005-01-01", size=20, words=True).to_dict()
+                    bad_date = httpx.get(f"{service}/search", params={"text": "harbour", "date": "2005-13-01"})
+                    process.terminate()
+                    process.wait(timeout=30)
+                    gone = api(worker, q="harbour dues", date="2005-01-01")
+                    command = [sys.executable, "-m", "lexrdf.cli", "search", "harbour", "--date", "2005-01-01"]
+                    command += ["--store", str(tmp_path / "cli"), "--store-url", endpoint, "--search-url", service]
+                    cli_gone = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        finally:
+            writer.close()
+    assert all(response.status_code == 200 for response in dues), dues[0].text
+    answers = [response.json() for response in dues]
+    assert all(answer["method"] == "index" for answer in answers)  # from the service, not the store's scan
+    assert {hit["provision"] for hit in answers[0]["items"]} == HARBOUR_DUES
+    for answer in answers:
+        assert reproducible(answer) == reproducible(local.to_dict())
+    assert all(hit["citation"] and hit["valid_from"] for hit in answers[0]["items"])  # read from the store
+    assert before["total"] == 0 and before["method"] == "index"
+    assert {hit["provision"] for hit in after["items"]} == MACHINE_READABLE
+    assert reproducible(after) == reproducible(local_after)
+    assert all(hit["valid_from"] == "2004-07-01" for hit in after["items"])
+    assert earlier["total"] == 0
+    assert reproducible(stems) == reproducible(local_stems) and stems["total"] > 0
+    assert bad_date.status_code == 400 and "'date'" in bad_date.json()["detail"]
+    assert gone.status_code == 502
+    assert gone.headers["content-type"].startswith("application/problem+json")
+    assert service not in gone.text and "search service" in gone.json()["detail"]
+    assert cli_gone.returncode == 1 and "Traceback" not in cli_gone.stderr
+    assert cli_gone.stderr.strip().startswith(f"error: the search service at {service} did not answer")
+    assert len(cli_gone.stderr.strip().splitlines()) == 1
+
+
+def test_a_search_service_without_an_index_says_so(tmp_path: Path):
+    """A service started before its writer built the index: 503 until there is one (no scan: it has no store)."""
+    with search_service(tmp_path / "no-index-yet") as (service, _):
+        health = httpx.get(f"{service}/health", timeout=30).json()
+        response = httpx.get(f"{service}/search", params={"text": "harbour", "date": "2005-01-01"}, timeout=30)
+    assert health == {"index": False}
+    assert response.status_code == 503 and "no full-text index" in response.json()["detail"]

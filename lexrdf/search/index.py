@@ -16,6 +16,7 @@ versions are the matching `primary` documents plus the few versions that match o
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -65,6 +66,7 @@ class SearchIndex:
         self._analyzers = register(index)
         self._schema = index.schema
         self._seen = self._stamp()
+        self._reloading = threading.Lock()  # searches run on a server's threads: one reloads, the others wait
 
     @classmethod
     def create(cls, directory: Path) -> SearchIndex:
@@ -96,12 +98,15 @@ class SearchIndex:
         stamp = self._stamp()
         if stamp == self._seen or stamp is None:
             return
-        if self._seen is None or stamp[0] != self._seen[0]:
-            self._index = tantivy.Index.open(str(self.directory))
-            self._analyzers = register(self._index)
-            self._schema = self._index.schema
-        self._index.reload()
-        self._seen = stamp
+        with self._reloading:
+            if stamp == self._seen:
+                return
+            if self._seen is None or stamp[0] != self._seen[0]:
+                self._index = tantivy.Index.open(str(self.directory))
+                self._analyzers = register(self._index)
+                self._schema = self._index.schema
+            self._index.reload()
+            self._seen = stamp
 
     # -- writing ------------------------------------------------------------------------------------------
     def replace(self, graphs: Iterable[str], texts: Iterable[Text], all_graphs: bool = False) -> int:

@@ -27,7 +27,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
-from lexrdf.errors import LexrdfError, QueryError
+from lexrdf.errors import LexrdfError, QueryError, SearchServiceError
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEMS = "https://w3id.org/lexrdf/problems/"
@@ -182,6 +182,13 @@ def install(app: FastAPI) -> None:
         parameter = _named_parameter(exc)
         title, type_ = ("Bad parameter", BAD_PARAMETER) if parameter else ("Bad Request", None)
         return problem(400, title, str(exc), parameter, type_, instance=request.url.path)
+
+    @app.exception_handler(SearchServiceError)
+    async def search_unavailable(request: Request, exc: SearchServiceError) -> JSONResponse:
+        # the cause is in the server's log; the service's address is not the client's business
+        _log.error("%s %s: %s", request.method, request.url.path, exc)
+        detail = "the search service did not answer; try again later"
+        return problem(502, _phrase(502), detail, instance=request.url.path)
 
     @app.exception_handler(LexrdfError)
     async def failed(request: Request, exc: LexrdfError) -> JSONResponse:
