@@ -81,7 +81,8 @@ class ActivePlan:
         self, index: int, minter: IriMinter, pending: list[Quad], source_file: str, new_changeset: NewChangeset
     ) -> list[Quad]:
         """The quads group `index`'s active events add to its act's graph (see `active_quads`)."""
-        return active_quads(self.events.get(index, []), self.stored, minter, pending, source_file, new_changeset)
+        events = self.events.get(index, [])
+        return active_quads(events, self.stored, minter, pending, source_file, new_changeset, set())
 
     @property
     def all_notices(self) -> list[str]:
@@ -481,12 +482,14 @@ def active_quads(
     pending: list[Quad],
     source_file: str,
     new_changeset: NewChangeset,
+    described: set[Quad],
 ) -> list[Quad]:
     """The quads the active events add to the amending act's graph, given what the store holds (`stored`) and the
     quads already planned for the graph (`pending`): a new event is described in full; to one the store or this write
     already records (the target's consolidation named the amending act), only the links it lacks are added: the
     amending provision, the portion, the amending act unless it names it already (by any of its IRIs). They are
-    recorded by the changeset of the file's other additions, or else by a new one (`new_changeset`)."""
+    recorded by the changeset of the file's other additions, or else by a new one (`new_changeset`). The acts they
+    cite are described unless the write's `described` quads say so already (lexrdf.emit.Emitter.describe)."""
     events = list(events)
     if not events:
         return []
@@ -494,9 +497,9 @@ def active_quads(
     changeset, moment = _changeset(pending, source_file)
     if changeset is None:
         created, recorded_at = new_changeset()
-        out = Emitter(graph, minter, created, recorded_at)
+        out = Emitter(graph, minter, created, recorded_at, described=described)
     else:
-        out = Emitter(graph, minter, changeset, datetime.now(UTC))
+        out = Emitter(graph, minter, changeset, datetime.now(UTC), described=described)
         out.recorded_at = moment if moment is not None else out.recorded_at
     planned = {q.subject.value for q in pending if q.predicate == RDF.type and q.object == LEX.Event}
     for event in events:

@@ -37,10 +37,17 @@ class QuadSink(Protocol):
 
 
 class Emitter:
-    """Collects the quads of one act graph (in `sink`, else in a new list)."""
+    """Collects the quads of one act graph (in `sink`, else in a new list). What describes an act (this one, or one
+    it cites) is said once a write: `described` holds what the write's other documents said already."""
 
     def __init__(
-        self, act: str, minter: IriMinter, changeset: str, recorded_at: datetime, sink: QuadSink | None = None
+        self,
+        act: str,
+        minter: IriMinter,
+        changeset: str,
+        recorded_at: datetime,
+        sink: QuadSink | None = None,
+        described: set[Quad] | None = None,
     ) -> None:
         self.graph = NamedNode(act)
         self.act = NamedNode(act)
@@ -48,9 +55,18 @@ class Emitter:
         self.changeset = NamedNode(changeset)
         self.recorded_at = _datetime(recorded_at)
         self.quads: Any = sink if sink is not None else []
+        self.described = described if described is not None else set()
 
     def add(self, subject: NamedNode, predicate: NamedNode, obj: NamedNode | Literal) -> None:
         self.quads.append(Quad(subject, predicate, obj, self.graph))
+
+    def describe(self, subject: NamedNode, predicate: NamedNode, obj: NamedNode | Literal) -> None:
+        """`add` a quad describing an act, unless this write added it already (every document of an act, and every
+        event citing an act, describes it again)."""
+        quad = Quad(subject, predicate, obj, self.graph)
+        if quad not in self.described:
+            self.described.add(quad)
+            self.quads.append(quad)
 
     def recorded(self, subject: NamedNode) -> None:
         self.add(subject, LEX.recordedAt, self.recorded_at)
@@ -65,10 +81,12 @@ def emit_act(
     recorded_at: datetime,
     stored_events: set[str],
     sink: QuadSink | None = None,
+    described: set[Quad] | None = None,
 ) -> Any:
     """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset; added
-    to `sink` (returned), else to a new list."""
-    out = Emitter(plan.act, minter, changeset, recorded_at, sink)
+    to `sink` (returned), else to a new list. `described`: the act descriptions the write holds already (each is
+    added once)."""
+    out = Emitter(plan.act, minter, changeset, recorded_at, sink, described)
     _act(out, document, new=not stored_events)
     _portion_identifiers(out, document, plan)
     parent_of = {unit.path: unit.parent_path for unit in document.units}
@@ -179,23 +197,23 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
 
 def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
     act = out.act
-    out.add(act, RDF.type, LEX.Act)
-    out.add(act, LEX.frbrWork, Literal(document.frbr_work))
+    out.describe(act, RDF.type, LEX.Act)
+    out.describe(act, LEX.frbrWork, Literal(document.frbr_work))
     for alias in document.frbr_aliases:
-        out.add(act, LEX.frbrWork, Literal(alias))
+        out.describe(act, LEX.frbrWork, Literal(alias))
     if new:  # as first recorded (untimed); what a later expression says of the act is in the act's versions
-        out.add(act, LEX.title, Literal(document.title))
+        out.describe(act, LEX.title, Literal(document.title))
         if document.short_title:
-            out.add(act, LEX.shortTitle, Literal(document.short_title))
-        out.add(act, LEX.jurisdiction, Literal(document.jurisdiction))
-        out.add(act, LEX.actType, Literal(document.act_type))
-        out.add(act, LEX.actNumber, Literal(document.act_number))
-        out.add(act, LEX.documentDate, date_literal(document.work_date))
+            out.describe(act, LEX.shortTitle, Literal(document.short_title))
+        out.describe(act, LEX.jurisdiction, Literal(document.jurisdiction))
+        out.describe(act, LEX.actType, Literal(document.act_type))
+        out.describe(act, LEX.actNumber, Literal(document.act_number))
+        out.describe(act, LEX.documentDate, date_literal(document.work_date))
         if document.publication_date:
-            out.add(act, LEX.publicationDate, date_literal(document.publication_date))
+            out.describe(act, LEX.publicationDate, date_literal(document.publication_date))
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
     for earlier, same in out.minter.known.equivalences(act.value):
-        out.add(NamedNode(earlier), OWL.sameAs, NamedNode(same))
+        out.describe(NamedNode(earlier), OWL.sameAs, NamedNode(same))
 
 
 def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> None:
@@ -234,15 +252,15 @@ def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNo
 def describe_reference(out: Emitter, reference: str, cited: ActReference | None) -> NamedNode:
     """An act known only by reference, described in this graph by what the citing source says of it (`cited`)."""
     node = NamedNode(out.minter.cited_act(reference))
-    out.add(node, RDF.type, LEX.Act)
+    out.describe(node, RDF.type, LEX.Act)
     for form in identifier_forms(reference):  # as written, and the work an expression URI names
-        out.add(node, LEX.frbrWork, Literal(form))
-    out.add(node, LEX.knownByReference, _TRUE)
+        out.describe(node, LEX.frbrWork, Literal(form))
+    out.describe(node, LEX.knownByReference, _TRUE)
     if cited and cited.title:
-        out.add(node, LEX.title, Literal(cited.title))
-        out.add(node, RDFS.label, Literal(cited.title))
+        out.describe(node, LEX.title, Literal(cited.title))
+        out.describe(node, RDFS.label, Literal(cited.title))
     if cited and cited.day:
-        out.add(node, LEX.documentDate, date_literal(cited.day))
+        out.describe(node, LEX.documentDate, date_literal(cited.day))
     return node
 
 

@@ -71,7 +71,7 @@ class IngestSummary:
     versions: int = 0
     records: int = 0
     events: int = 0
-    quads: int = 0
+    quads: int = 0  # added to the act graphs: what the store lacked (the writer counts them)
     view_quads: int = 0  # what the rebuilt views of the acts written hold (lexrdf.views): derived, not history
     seconds: float = 0.0
     act_iris: list[str] = field(default_factory=list)
@@ -274,6 +274,7 @@ class ActWrite:
     views: dict[str, Serialized] | None = None  # its view graphs, derived from its graph as validated (None: later)
     # its index texts (lexrdf.search.texts), read from its graph as validated (None: read after the write)
     texts: list[dict[str, Any]] | None = None
+    described: set[Quad] = field(default_factory=set)  # what it says of acts, once (lexrdf.emit.Emitter.describe)
 
 
 def read_all(
@@ -411,7 +412,7 @@ def plan_act(
             recorded_at = clock.next()  # provisional: the store stamps the commit's time (lexrdf.txtime)
             changeset = minter.new_changeset(recorded_at)
             write.pending.add(recorded_at, changeset)
-            emit_act(document, plan, minter, changeset, recorded_at, stored.events, sink=write.quads)
+            emit_act(document, plan, minter, changeset, recorded_at, stored.events, write.quads, write.described)
         write.provisions += len(plan.new_provisions)
         write.versions += len(plan.new_versions)
         write.records += len(plan.new_records)
@@ -503,11 +504,12 @@ def _with_active(
 
     source = write.documents[-1].path if write.documents else ""
     own = [event for event in active.events[index] if event.feed is None]
-    added = active_quads(own, active.stored, minter, write.quads.kept, source, new_changeset)
+    added = active_quads(own, active.stored, minter, write.quads.kept, source, new_changeset, write.described)
     for feed in sorted({event.feed for event in active.events[index] if event.feed is not None}):
         # a feed's events are recorded by a changeset of their own, naming the feed as its source file
         events = [event for event in active.events[index] if event.feed == feed]
-        added += active_quads(events, active.stored, minter, [*write.quads.kept, *added], feed, new_changeset)
+        pending = [*write.quads.kept, *added]
+        added += active_quads(events, active.stored, minter, pending, feed, new_changeset, write.described)
         write.changed.append(feed)
     write.events += sum(1 for q in added if q.predicate == RDF.type and q.object == LEX.Event)
     write.quads.extend(added)
@@ -582,21 +584,22 @@ def _spilled(write: ActWrite) -> bool:
     return isinstance(write.quads, QuadSpool) and write.quads.spilled
 
 
-def write_acts(store: Store, writes: list[ActWrite]) -> int:
+def write_acts(store: Store, writes: list[ActWrite]) -> tuple[int, int]:
     """Write a group of acts' additions (one group commit: each act all or nothing, each its own change), then
     rebuild their views (the ones derived when they were validated, else from their graphs as they now are) and
-    their documents in the search index (lexrdf.search); the quads the views hold."""
+    their documents in the search index (lexrdf.search); the quads added to the act graphs, and those the views
+    hold."""
     if any(write.texts is not None for write in writes):
         from lexrdf.search import ensure_index  # it reads the store: imported when needed
 
         ensure_index(store)  # before the write (empty for a new store): the texts read before it are added to it
-    store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
+    added = store.add_act_graphs([GraphWrite(NamedNode(write.act), write.quads, write.pending) for write in writes])
     for write in writes:
         if isinstance(write.quads, QuadSpool):
             write.quads.close()  # written: the views read the store, and the next acts are being planned meanwhile
     derived = {graph: view for write in writes for graph, view in (write.views or {}).items()}
     texts = {write.act: _committed(write.texts, write.pending) for write in writes if write.texts is not None}
-    return rebuild_derived(store, *(write.act for write in writes), views=derived, texts=texts)
+    return added, rebuild_derived(store, *(write.act for write in writes), views=derived, texts=texts)
 
 
 def _committed(texts: list[dict[str, Any]], pending: Pending) -> list[dict[str, Any]]:
@@ -683,11 +686,18 @@ def ingest(
             writes = _planned_here(groups, planning, planned)
         in_flight: Future | None = None
         group: list[ActWrite] = []
+        submitted = 0  # quads handed to the writer (as planned: an act's quads may repeat, or be held already)
+
+        def written(future: Future[tuple[int, int]]) -> None:
+            added, view_quads = future.result()
+            summary.quads += added
+            summary.view_quads += view_quads
 
         def submit() -> None:
-            nonlocal in_flight, group
+            nonlocal in_flight, group, submitted
             if in_flight is not None:
-                summary.view_quads += in_flight.result()  # one group in flight at most: memory stays bounded
+                written(in_flight)  # one group in flight at most: memory stays bounded
+            submitted += sum(len(member.quads) for member in group)
             in_flight, group = (writer.submit(write_acts, store, group) if group else None), []
 
         for index, (write, report, notices) in enumerate(writes, 1):
@@ -699,10 +709,8 @@ def ingest(
                 if not report.conforms:
                     summary.refused.append(write.act)
                     continue
-                summary.quads += len(write.quads)  # before the write, which drops them
                 group.append(write)
-                gathered = sum(len(member.quads) for member in group)
-                if gathered >= group_quads(summary.quads - gathered) or _spilled(write):
+                if sum(len(member.quads) for member in group) >= group_quads(submitted) or _spilled(write):
                     submit()
             summary.acts += 1
             summary.act_iris.append(write.act)
@@ -714,7 +722,7 @@ def ingest(
                 progress("validating and writing", index, len(groups))
         submit()  # the last group
         if in_flight is not None:
-            summary.view_quads += in_flight.result()
+            written(in_flight)
     summary.notices += active.all_notices
     summary.seconds = time.perf_counter() - started
     return summary

@@ -112,9 +112,12 @@ def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(
     assert len(serialised) > summary_here.acts / 2  # new acts travel as N-Quads, with their index texts
     assert all(result.texts for result in serialised)
     assert len(store_here) > 10 and store_workers == store_here  # graph by graph, quad for quad
-    for name in ("acts", "provisions", "versions", "records", "events", "view_quads", "act_iris", "refused"):
+    for name in ("acts", "provisions", "versions", "records", "events", "quads", "view_quads", "act_iris", "refused"):
         assert getattr(summary_workers, name) == getattr(summary_here, name), name
     assert sorted(summary_workers.notices) == sorted(summary_here.notices)
+    # the quads counted are the quads stored (the writer counts what it adds, on either path)
+    views = sum(len(lines) for graph, lines in store_here.items() if "/view/" in graph)
+    assert (summary_here.quads, summary_here.view_quads) == (sum(map(len, store_here.values())) - views, views)
 
 
 def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_path, planned_in_workers):

@@ -28,16 +28,16 @@ class GraphWrite:
 class Store(Protocol):
     """What lexrdf needs from a quad store."""
 
-    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
         """Add quads to one act graph: all are written or none, across a crash too (the embedded store's next
         writer undoes a write cut short and rebuilds the act's views; lexrdf.store.journal). The changesets in
         `pending` get their transaction times right before the write commits (see lexrdf.txtime), from `clock`,
-        with no other write in between."""
+        with no other write in between. The quads added (what the graph lacked)."""
 
-    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> None:
-        """Several act writes, each all or nothing and logged as its own change, in order. The embedded store
-        commits them together (a group commit: one load; all or none, across a crash too); a remote store sends
-        each as its own update."""
+    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
+        """Several act writes, each all or nothing and logged as its own change, in order; the quads added (what
+        the store lacked). The embedded store commits them together (a group commit: one load; all or none, across
+        a crash too); a remote store sends each as its own update."""
 
     @property
     def changelog(self) -> ChangeLog:

@@ -341,11 +341,11 @@ class EmbeddedStore:
                 self._clock = Clock(moment)
             return self._clock
 
-    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
         """All or nothing, across a crash too, and logged as one change: `add_act_graphs` of one write."""
-        self.add_act_graphs([GraphWrite(graph, quads, pending)])
+        return self.add_act_graphs([GraphWrite(graph, quads, pending)])
 
-    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> None:
+    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
         """A group commit of act writes: all or nothing, across a crash too, each logged as its own change. What
         the store lacks of each write's quads (a list or a `QuadSpool`, streamed either way) is recorded in a
         journal entry of its own first; then the group is written at once: by the bulk loader when it is large
@@ -353,7 +353,7 @@ class EmbeddedStore:
         quads, reading the entries without holding the GIL, so the next acts can be prepared meanwhile; the
         loader is not transactional, so a failed or cut-short load is undone from the entries), else in one
         transaction. The changesets in each write's `pending` take their times last, right before the write, and
-        writes are serialised, so times follow commits (lexrdf.txtime)."""
+        writes are serialised, so times follow commits (lexrdf.txtime). The quads added."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
         try:
@@ -364,6 +364,7 @@ class EmbeddedStore:
                 for stage in staged:
                     self._log(stage.entry, stage.moment or datetime.now(UTC), stage.changesets, (stage.count, 0))
                     self._track(stage.entry.graph, self._journal.committed(stage.entry))
+                return sum(stage.count for stage in staged)
         except (OSError, SyntaxError, TypeError, ValueError) as exc:
             graphs = ", ".join(write.graph.value for write in writes)
             raise StoreError(f"writing graph {graphs} failed; nothing was written: {exc}") from exc

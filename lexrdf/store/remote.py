@@ -234,7 +234,7 @@ class RemoteStore:
         answer = self._query(f"ASK {{ GRAPH {quad.graph_name} {{ {triple.removesuffix('.')} }} }}", RESULTS_JSON)
         return bool(answer.json().get("boolean"))
 
-    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> None:
+    def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
         """What the graph lacks of `quads`, with the commit's times in the changesets of `pending`, as ONE
         `INSERT DATA` request (one transaction on the server: all or nothing), then logged as one change. The
         additions are staged in a local file first, so a failure while they are made sends nothing. Quads with
@@ -253,7 +253,7 @@ class RemoteStore:
                 raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
             if not additions.count:
                 self._journal.end(entry)
-                return
+                return 0
             try:
                 with entry.path.open("rb") as staged:
                     self._update(_insert_data(staged))
@@ -265,12 +265,15 @@ class RemoteStore:
             added, _ = entry.lines()
             self._log(graph.value, moment, changesets, (additions.count, 0), added, [])
             self._journal.end(entry)
+            return additions.count
 
-    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> None:
+    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
         """Each write as its own update, in order (a remote store has no group commit across requests)."""
+        added = 0
         for write in writes:
             quads = write.quads.quads() if isinstance(write.quads, Serialized) else write.quads
-            self.add_act_graph(write.graph, quads, write.pending)
+            added += self.add_act_graph(write.graph, quads, write.pending)
+        return added
 
     def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
         """Each view graph replaced by its own update, in order."""
