@@ -96,15 +96,23 @@ class Pending:
     `lex:recordedAt`, `lex:supersededAt` and `prov:startedAtTime` literals and in its IRI)."""
 
     changesets: list[tuple[datetime, str]] = field(default_factory=list)
-    # each provisional time and the time it became, once the store has stamped the write (`commit`)
-    committed: dict[datetime, datetime] | None = None
+    times: list[datetime] | None = None  # the time each changeset took, once the store stamped the write (`commit`)
 
     def add(self, provisional: datetime, changeset: str) -> None:
         self.changesets.append((provisional, changeset))
 
     def commit(self, times: list[datetime]) -> None:
-        """Record the times the changesets take (the store, when it stamps the write)."""
-        self.committed = {provisional: final for (provisional, _), final in zip(self.changesets, times, strict=True)}
+        """Record the times the changesets take (the store, when it stamps the write), one a changeset."""
+        if len(times) != len(self.changesets):
+            raise ValueError(f"{len(self.changesets)} changesets cannot take {len(times)} times")
+        self.times = list(times)
+
+    def _finals(self) -> list[tuple[datetime, str, datetime]]:
+        """Each changeset's provisional time, IRI and committed time."""
+        if self.times is None:
+            raise ValueError("the write is not stamped yet: Pending.commit first")
+        pairs = zip(self.changesets, self.times, strict=True)
+        return [(provisional, changeset, final) for (provisional, changeset), final in pairs]
 
     def restamped(self, value: str | None) -> str | None:
         """An xsd:dateTime value as read back from the write before it committed: the commit's time in place of a
@@ -115,27 +123,27 @@ class Pending:
         >>> pending.restamped("2999-01-01T00:00:00Z"), pending.restamped("2000-01-01T00:00:00Z")
         ('2999-01-02T00:00:00+00:00', '2000-01-01T00:00:00Z')
         """
-        if value is None or not self.committed:
+        if value is None or not self.times:
             return value
-        final = self.committed.get(datetime.fromisoformat(value))
+        final = {provisional: final for provisional, _, final in self._finals()}.get(datetime.fromisoformat(value))
         return final.isoformat() if final is not None else value
 
     def __len__(self) -> int:
         return len(self.changesets)
 
-    def terms(self, times: list[datetime]) -> dict[Literal | NamedNode, Literal | NamedNode]:
-        """Each provisional term and the term it becomes when the changesets commit at `times` (a provisional time
-        as written and as a store writes it back: `canonical_stamp`)."""
+    def terms(self) -> dict[Literal | NamedNode, Literal | NamedNode]:
+        """Each provisional term and the term it became when the changesets committed (a provisional time as
+        written and as a store writes it back: `canonical_stamp`)."""
         mapping: dict[Literal | NamedNode, Literal | NamedNode] = {}
-        for (provisional, changeset), final in zip(self.changesets, times, strict=True):
+        for provisional, changeset, final in self._finals():
             mapping[stamp(provisional)] = stamp(final)
             mapping[canonical_stamp(provisional)] = stamp(final)
             mapping[NamedNode(changeset)] = NamedNode(restamped_changeset(changeset, final))
         return mapping
 
-    def stamped(self, quads: Iterable[Quad], times: list[datetime]) -> list[Quad]:
+    def stamped(self, quads: Iterable[Quad]) -> list[Quad]:
         """The quads with the commit's times in place of the provisional ones."""
-        mapping = self.terms(times)
+        mapping = self.terms()
         return [
             Quad(mapping.get(q.subject, q.subject), q.predicate, mapping.get(q.object, q.object), q.graph_name)
             if q.subject in mapping or q.object in mapping
@@ -143,10 +151,10 @@ class Pending:
             for q in quads
         ]
 
-    def stamper(self, times: list[datetime]) -> Callable[[bytes], bytes]:
+    def stamper(self) -> Callable[[bytes], bytes]:
         """A function putting the commit's times in serialised N-Quads (whole lines: a literal or IRI term
         serialises to one exact string, and no other term contains it, since a quote inside a literal is escaped)."""
-        replacements = [(str(old).encode("utf-8"), str(new).encode("utf-8")) for old, new in self.terms(times).items()]
+        replacements = [(str(old).encode("utf-8"), str(new).encode("utf-8")) for old, new in self.terms().items()]
 
         def stamp_nquads(data: bytes) -> bytes:
             for old, new in replacements:
@@ -155,15 +163,13 @@ class Pending:
 
         return stamp_nquads
 
-    def stamped_nquads(self, data: bytes, times: list[datetime]) -> bytes:
+    def stamped_nquads(self, data: bytes) -> bytes:
         """`stamper` applied to one block of N-Quads."""
-        return self.stamper(times)(data)
+        return self.stamper()(data)
 
-    def final_iris(self, times: list[datetime]) -> list[str]:
-        """The changesets' IRIs as they are once committed at `times`."""
-        return [
-            restamped_changeset(changeset, final) for (_, changeset), final in zip(self.changesets, times, strict=True)
-        ]
+    def final_iris(self) -> list[str]:
+        """The changesets' IRIs as they are once committed."""
+        return [restamped_changeset(changeset, final) for _, changeset, final in self._finals()]
 
 
 __all__ = ["TICK", "Clock", "Pending", "ReservedTimes", "canonical_stamp", "stamp"]

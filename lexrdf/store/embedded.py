@@ -380,17 +380,17 @@ class EmbeddedStore:
                 times = self.clock.take(len(pending)) if pending else []
                 if pending:
                     pending.commit(times)
-                changesets = pending.final_iris(times) if pending else []
+                changesets = pending.final_iris() if pending else []
                 moment = times[-1] if times else None
                 if isinstance(quads, Serialized) and not self._holds_graph(graph):
                     # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
-                    data = pending.stamped_nquads(quads.data, times) if pending else quads.data
+                    data = pending.stamped_nquads(quads.data) if pending else quads.data
                     entry = self._journal.begin(graph.value, change, [data])
                     count, blank = quads.count, quads.blank
                 else:
                     if isinstance(quads, Serialized):  # the graph was written meanwhile: only what it lacks
                         quads = quads.quads()
-                    additions = Additions(quads, self._held_in(graph), pending.stamper(times) if pending else None)
+                    additions = Additions(quads, self._held_in(graph), pending.stamper() if pending else None)
                     entry = self._journal.begin(graph.value, change, additions.chunks())
                     count, blank = additions.count, additions.blank
                 if not count:

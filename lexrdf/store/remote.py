@@ -246,7 +246,7 @@ class RemoteStore:
             times = self.clock.take(len(pending)) if pending else []
             if pending:
                 pending.commit(times)
-            additions = Additions(quads, held.__contains__, pending.stamper(times) if pending else None)
+            additions = Additions(quads, held.__contains__, pending.stamper() if pending else None)
             try:  # journaled first: a writer killed after the server commits logs the change at the next open
                 entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
             except (OSError, SyntaxError, TypeError, ValueError) as exc:
@@ -260,7 +260,7 @@ class RemoteStore:
             except BaseException:
                 self._journal.end(entry)
                 raise
-            changesets = pending.final_iris(times) if pending else []
+            changesets = pending.final_iris() if pending else []
             moment = times[-1] if times else datetime.now(UTC)
             added, _ = entry.lines()
             self._log(graph.value, moment, changesets, (additions.count, 0), added, [])
