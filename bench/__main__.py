@@ -445,10 +445,15 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
 
     stage("ingest", lambda: bench_ingest(size, paths, work / "ingest", args.repeats))
     store = work / "store"
+    http_targets: list[tuple[str, str]] = []
+    if not {"query", "validate", "dump", "http"} & set(args.only):  # the benches that read a store of the corpus
+        ingested = next((r["quads"] for r in rows if r["measurement"].startswith("ingest")), 0)
+        stage("memory", lambda: bench_memory(size, ingested, corpus, _bulk_peak(rows)))
+        stage("remote", lambda: bench_remote(size, paths, work, args.samples, args.repeats, args.seed, rows))
+        return rows
     lex = Lexrdf.open(Settings(store=store, base_iri=BASE_IRI))
     lex.ingest(paths)
     quads = lex.store.quad_count()
-    http_targets: list[tuple[str, str]] = []
     try:
         targets = query_bench.sample_targets(lex, 1, args.seed)
         stage("query", lambda: bench_query(size, quads, lex, args.samples, args.repeats, args.seed))
@@ -461,12 +466,16 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
     finally:
         lex.close()
     stage("dump", lambda: bench_dump(size, quads, store, work, args.repeats))
-    ingest_peak = next((r for r in rows if r["measurement"] == "peak RSS, ingest (in process)"), None)
-    bulk_peak = (ingest_peak["baseline_p50"], ingest_peak["baseline_p95"]) if ingest_peak else None
-    stage("memory", lambda: bench_memory(size, quads, corpus, bulk_peak))
+    stage("memory", lambda: bench_memory(size, quads, corpus, _bulk_peak(rows)))
     stage("http", lambda: bench_http(size, quads, work, store, http_targets, args.quick))
     stage("remote", lambda: bench_remote(size, paths, work, args.samples, args.repeats, args.seed, rows))
     return rows
+
+
+def _bulk_peak(rows: list[Row]) -> tuple[float, float] | None:
+    """bulk_load's peak RSS (p50, p95) as the ingest bench measured it, if it ran."""
+    ingest_peak = next((r for r in rows if r["measurement"] == "peak RSS, ingest (in process)"), None)
+    return (ingest_peak["baseline_p50"], ingest_peak["baseline_p95"]) if ingest_peak else None
 
 
 # -- report -------------------------------------------------------------------------------------------------------

@@ -6,21 +6,27 @@ Ingests a synthetic corpus (bench/synthetic.py; 100 acts is about 1.1M quads; `-
 that many) into a fresh on-disk store, builds its index, then picks words and two-word phrases from stored texts
 and dates with a fixed seed. For each it times, alternating call by call: `Lexrdf.search` answering from the index
 (the first page of 20 hits by BM25, the total of matching versions, their citations and windows in one SPARQL query
-each), the index alone (`SearchIndex.search`, a page of 20, no citations), and the scan (`search.rq` run raw, rows
-materialised, without the per-hit citation queries the scan path adds: the scan's best case). Prints each query's
-hits on the page and total; gives p50 and p95 over the queries (each the median of its repeats).
+each), the index alone (`SearchIndex.search`, a page of 20, no citations), the same two through a search service
+(`lexrdf search-index serve` on 127.0.0.1, as a worker with `--search-url` asks it; lexrdf.search.service), and the
+scan (`search.rq` run raw, rows materialised, without the per-hit citation queries the scan path adds: the scan's
+best case). Prints each query's hits on the page and total; gives p50 and p95 over the queries (each the median of
+its repeats).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import random
 import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 
@@ -33,6 +39,7 @@ from synthetic import generate, shape_for  # noqa: E402
 
 from lexrdf.api import Lexrdf  # noqa: E402
 from lexrdf.search import SearchIndex, index_directory, rebuild  # noqa: E402
+from lexrdf.search.remote import RemoteSearchIndex  # noqa: E402
 from lexrdf.settings import Settings  # noqa: E402
 
 TEXTS = """PREFIX lex: <https://w3id.org/lexrdf/ontology#>
@@ -48,6 +55,32 @@ def _timed(action: Callable[[], object]) -> float:
 
 def _p95(times: list[float]) -> float:
     return statistics.quantiles(times, n=20)[18] if len(times) > 1 else times[0]
+
+
+@contextlib.contextmanager
+def search_service(store: Path) -> Iterator[str]:
+    """`lexrdf search-index serve` over the store's index on a free port of 127.0.0.1, until /health answers."""
+    import httpx
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    command = [sys.executable, "-m", "lexrdf.cli", "search-index", "serve", "--store", str(store), "--port", str(port)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{url}/health", timeout=1).json().get("index"):
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the search service did not start")
+            time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
 
 
 def queries(lex: Lexrdf, count: int, seed: int) -> list[tuple[str, str]]:
@@ -92,9 +125,18 @@ def main(argv: list[str] | None = None) -> None:
         rebuild_seconds = time.perf_counter() - started
         index = SearchIndex.open(index_directory(lex.store))
         assert index is not None
+        lex.publish()
+        stack = contextlib.ExitStack()
+        url = stack.enter_context(search_service(workdir / "store"))
+        served = Lexrdf.open(dataclasses.replace(lex.settings, search_url=url), read_only=True)
+        stack.callback(served.close)
+        service = RemoteSearchIndex(url)
+        stack.callback(service.close)
         sides: dict[str, Callable[[str, str], object]] = {
             "lexrdf search (index, page of 20, cited)": lambda t, d: lex.search(t, d, size=20),
             "index alone (page of 20)": lambda t, d: index.search(t, date.fromisoformat(d), limit=20),
+            "lexrdf search (service, page of 20, cited)": lambda t, d: served.search(t, d, size=20),
+            "service alone (page of 20, over HTTP)": lambda t, d: service.search(t, date.fromisoformat(d), limit=20),
             "search.rq scan (raw rows)": lambda t, d: lex.rows("search", text=t, date=d),
         }
         medians: dict[str, list[float]] = {name: [] for name in sides}
@@ -134,6 +176,7 @@ def main(argv: list[str] | None = None) -> None:
         for name, figures in report["sides"].items():
             print(f"{name:45} p50 {figures['p50_ms']:9.2f} ms   p95 {figures['p95_ms']:9.2f} ms")
         write_results("search", args.quick, report)
+        stack.close()
         lex.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
