@@ -10,8 +10,9 @@ the store. It follows the writer: each request sees the index's last commit (`Se
         -> {"total": N, "offset": 0, "items": [{"provision": ..., "version": ..., "score": ..., ...}]}
     GET /health -> {"index": true}
 
-The parameters are those of `SearchIndex.search`; `known_at` is an ISO 8601 date-time with its offset (the caller
-resolves "now": lexrdf.search.remote). A request it cannot read is a 400, a service with no index yet a 503.
+The parameters are those of `SearchIndex.search`; without `known_at`, as known now (every text the index holds).
+A date or time it cannot read is a 400 naming it (another bad parameter, FastAPI's 422), a service with no index yet
+a 503.
 """
 
 from __future__ import annotations
