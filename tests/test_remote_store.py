@@ -7,6 +7,7 @@ Jena as SPARQL 1.1."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 import os
 import re
 import shutil
@@ -551,3 +552,60 @@ def test_the_jena_check_finds_what_is_not_sparql_1_1(tmp_path):
     code, verdicts = jena_check_queries(tmp_path / "queries", tmp_path / "classes")
     assert code == 1 and verdicts["good.rq"] == "ok"
     assert "Non-group key variable" in verdicts["ungrouped.rq"] and "Encountered" in verdicts["typo.rq"]
+
+
+# -- a write to an act held asks about its own quads, not for the whole graph ------------------------------------
+ODA_FILES = sorted((SAMPLES / "expressions").glob("open-data-act@*.xml"))  # 2001-04-01, 2004-07-01, 2010-01-01
+
+
+@pytest.mark.parametrize("server", sorted(SERVERS))
+def test_a_new_expression_of_an_act_held_is_written_without_reading_its_graph(server, tmp_path, monkeypatch):
+    """The Open Data Act as first enacted, then its two later expressions (amended 2004-07-01, consolidated
+    2010-01-01: samples/expressions) in a second ingest: the writer asks the server which of the new quads it holds
+    (a VALUES lookup), never for the whole act graph (the SHACL gate still reads it: it validates the act as it
+    will be); the store ends as the embedded store does, and the log's counts are exact (what its patches add, less
+    what they remove, is what the store holds)."""
+    embedded = Lexrdf.open(Settings(store=tmp_path / "embedded", base_iri=BASE))
+    try:
+        embedded.ingest(ODA_FILES[:1])
+        embedded.ingest(ODA_FILES[1:])
+        expected = _content(embedded)
+    finally:
+        embedded.close()
+    (tmp_path / server).mkdir()
+    with SERVERS[server](tmp_path / server) as url:
+        remote = Lexrdf.open(Settings(store=tmp_path / "state", base_iri=BASE, store_url=url))
+        try:
+            remote.ingest(ODA_FILES[:1])
+            queries: list[str] = []
+            graphs_read_by: list[str] = []  # the function of lexrdf that asked for a whole graph
+
+            def record(request: httpx.Request) -> None:
+                if request.headers.get("content-type", "").startswith("application/sparql-query"):
+                    queries.append(request.content.decode())
+
+            def graph_quads(store: RemoteStore, graph: NamedNode) -> list[Quad]:
+                callers = [frame.function for frame in inspect.stack()[1:8]]
+                graphs_read_by.append(next(name for name in callers if name != "<listcomp>"))
+                return reading(store, graph)
+
+            reading = RemoteStore.graph_quads
+            monkeypatch.setattr(RemoteStore, "graph_quads", graph_quads)
+            remote.store._http.event_hooks["request"].append(record)
+            summary = remote.ingest(ODA_FILES[1:])
+            content = _content(remote)
+            changes = list(remote.store.changelog.changes())
+            held = remote.store.quad_count()
+        finally:
+            remote.close()
+    assert summary.acts == 1 and summary.quads > 0
+    assert any("VALUES (?n ?s ?p ?o ?g)" in query for query in queries)  # what the writer asks instead
+    assert graphs_read_by and "add_act_graph" not in graphs_read_by
+    assert content == expected
+    assert sum(change.added - change.removed for change in changes) == held
+
+
+def _content(lex: Lexrdf) -> list[str]:
+    """Every quad, transaction times and blank node labels aside."""
+    quads = lex.store.raw.quads_for_pattern(None, None, None)
+    return sorted(re.sub(r"_:\w+", "_:b", _TXTIME.sub("<txtime>", str(q))) for q in quads)

@@ -26,7 +26,7 @@ from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block, read_through, render_patch
 from lexrdf.store.journal import Entry, Journal
-from lexrdf.store.nquads import Additions, Serialized, has_blank_node, serialized
+from lexrdf.store.nquads import Additions, Serialized, each, has_blank_node, serialized
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
 from lexrdf.store.spool import QuadSpool, is_spool_file
 from lexrdf.txtime import Clock, Pending
@@ -390,7 +390,7 @@ class EmbeddedStore:
                 else:
                     if isinstance(quads, Serialized):  # the graph was written meanwhile: only what it lacks
                         quads = quads.quads()
-                    additions = Additions(quads, self._held_in(graph), pending.stamper() if pending else None)
+                    additions = Additions(quads, each(self._held_in(graph)), pending.stamper() if pending else None)
                     entry = self._journal.begin(graph.value, change, additions.chunks())
                     count, blank = additions.count, additions.blank
                 if not count:

@@ -5,14 +5,14 @@
 >>> has_blank_node(Quad(BlankNode(), g, g, g)), has_blank_node(Quad(g, g, g, g))
 (True, False)
 >>> quads = [Quad(g, g, g, g), Quad(g, g, NamedNode("https://e.org/o"), g)]
->>> additions = Additions(quads, held={Quad(g, g, g, g)}.__contains__)
+>>> additions = Additions(quads, held=each({Quad(g, g, g, g)}.__contains__))
 >>> b"".join(additions.chunks()), additions.count
 (b'<https://e.org/g> <https://e.org/g> <https://e.org/o> <https://e.org/g> .\\n', 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -74,15 +74,25 @@ class Serialized:
         return names_blank_node(self.data, self.quads)
 
 
+#: which quads of a batch a store holds, in order (a batch at a time: a remote store asks once a batch)
+Held = Callable[[Sequence[Quad]], Sequence[bool]]
+LOOKUP = 2_000  # quads looked up at a time
+
+
+def each(contains: Callable[[Quad], bool]) -> Held:
+    """`Held` from a test of one quad (an embedded store's own look-up)."""
+    return lambda batch: [contains(quad) for quad in batch]
+
+
 class Additions:
-    """The quads of a write that the store lacks (`held` says which it holds; None: it holds none), serialised as
-    N-Quads chunks as they are read, with the commit's times in place of the provisional ones (`restamp`);
-    counted as they pass, and whether any names a blank node."""
+    """The quads of a write that the store lacks (`held` says which it holds, `LOOKUP` quads at a time; None: it
+    holds none), serialised as N-Quads chunks as they are read, with the commit's times in place of the provisional
+    ones (`restamp`); counted as they pass, and whether any names a blank node."""
 
     def __init__(
         self,
         quads: Iterable[Quad],
-        held: Callable[[Quad], bool] | None = None,
+        held: Held | None = None,
         restamp: Callable[[bytes], bytes] | None = None,
     ) -> None:
         self.quads = quads
@@ -93,15 +103,28 @@ class Additions:
 
     def chunks(self) -> Iterator[bytes]:
         batch: list[Quad] = []
-        for quad in self.quads:
-            if self.held is not None and self.held(quad):
-                continue
-            batch.append(quad)
+        for candidates in self._batches():
+            batch.extend(self._lacking(candidates))
             if len(batch) >= BATCH:
                 yield self._serialize(batch)
                 batch = []
         if batch:
             yield self._serialize(batch)
+
+    def _batches(self) -> Iterator[list[Quad]]:
+        candidates: list[Quad] = []
+        for quad in self.quads:
+            candidates.append(quad)
+            if len(candidates) >= LOOKUP:
+                yield candidates
+                candidates = []
+        if candidates:
+            yield candidates
+
+    def _lacking(self, candidates: list[Quad]) -> list[Quad]:
+        if self.held is None:
+            return candidates
+        return [quad for quad, held in zip(candidates, self.held(candidates), strict=True) if not held]
 
     def _serialize(self, batch: list[Quad]) -> bytes:
         self.count += len(batch)
@@ -110,4 +133,4 @@ class Additions:
         return self.restamp(data) if self.restamp else data
 
 
-__all__ = ["Additions", "Serialized", "has_blank_node", "in_graph", "serialized"]
+__all__ = ["LOOKUP", "Additions", "Held", "Serialized", "each", "has_blank_node", "in_graph", "serialized"]

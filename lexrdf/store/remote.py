@@ -36,7 +36,7 @@ from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block, render_patch
 from lexrdf.store.journal import Journal
-from lexrdf.store.nquads import Additions, Serialized, has_blank_node, serialized
+from lexrdf.store.nquads import Additions, Held, Serialized, has_blank_node, serialized
 from lexrdf.store.spool import BATCH, QuadSpool
 from lexrdf.txtime import Clock, Pending
 
@@ -229,6 +229,29 @@ class RemoteStore:
                     self._log(entry.graph, moment, (), (len(added), len(removed)), lines, gone)
             self._journal.end(entry)
 
+    def _held(self, graph: NamedNode) -> Held:
+        """Which quads of a batch the server holds: one SELECT with the batch as VALUES, answering the rows it
+        holds by their number (so a literal the server writes back in another lexical form still counts). When
+        `graph` is empty (a new act), only the quads a write adds to other graphs are asked about."""
+        empty = not self._query(f"ASK {{ GRAPH {graph} {{ ?s ?p ?o }} }}", RESULTS_JSON).json().get("boolean")
+
+        def held(batch: Sequence[Quad]) -> list[bool]:
+            asked = [
+                (number, quad)
+                for number, quad in enumerate(batch)
+                if isinstance(quad.graph_name, NamedNode)
+                and not has_blank_node(quad)
+                and not (empty and quad.graph_name == graph)
+            ]
+            found: set[int] = set()
+            if asked:
+                rows = " ".join(f"({n} {q.subject} {q.predicate} {q.object} {q.graph_name})" for n, q in asked)
+                query = f"SELECT ?n WHERE {{ VALUES (?n ?s ?p ?o ?g) {{ {rows} }} GRAPH ?g {{ ?s ?p ?o }} }}"
+                found = {int(row["n"].value) for row in self.select(query)}
+            return [number in found for number in range(len(batch))]
+
+        return held
+
     def _holds(self, quad: Quad) -> bool:
         triple = pyoxigraph.serialize([quad.triple], format=RdfFormat.N_TRIPLES).decode().strip()
         answer = self._query(f"ASK {{ GRAPH {quad.graph_name} {{ {triple.removesuffix('.')} }} }}", RESULTS_JSON)
@@ -237,16 +260,16 @@ class RemoteStore:
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
         """What the graph lacks of `quads`, with the commit's times in the changesets of `pending`, as ONE
         `INSERT DATA` request (one transaction on the server: all or nothing), then logged as one change. The
-        additions are staged in a local file first, so a failure while they are made sends nothing. Quads with
+        additions are staged in a local file first, so a failure while they are made sends nothing. What the store
+        holds already is asked a batch of quads at a time (`_held`), never by reading the whole graph; quads with
         blank nodes are always added (the server renames blank nodes, so they cannot be compared)."""
         if self.read_only:
             raise StoreError(f"the store at {self.url} is open read-only; nothing was written")
         with self._write_lock:
-            held = set(self.graph_quads(graph))
             times = self.clock.take(len(pending)) if pending else []
             if pending:
                 pending.commit(times)
-            additions = Additions(quads, held.__contains__, pending.stamper() if pending else None)
+            additions = Additions(quads, self._held(graph), pending.stamper() if pending else None)
             try:  # journaled first: a writer killed after the server commits logs the change at the next open
                 entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
             except (OSError, SyntaxError, TypeError, ValueError) as exc:
