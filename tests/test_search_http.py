@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -210,8 +211,10 @@ def test_a_search_service_answers_workers_that_have_no_index(tmp_path: Path):
                     dues = [api(worker, q="harbour dues", date="2005-01-01") for _ in range(4)]
                     local = writer.search("harbour dues", "2005-01-01", size=20)
                     before = api(worker, q="machine-readable", date="2005-01-01").json()
+                    between = datetime.now(UTC).isoformat()
                     writer.ingest([SAMPLES / "expressions"])  # the service is not restarted
                     after = api(worker, q="machine-readable", date="2005-01-01").json()
+                    known_between = api(worker, q="machine-readable", date="2005-01-01", known_at=between).json()
                     earlier = api(worker, q="machine-readable", date="2003-01-01").json()
                     stems = api(worker, q="publish harbour", date="2005-01-01", words="true").json()
                     local_after = writer.search("machine-readable", "2005-01-01", size=20).to_dict()
@@ -237,6 +240,7 @@ def test_a_search_service_answers_workers_that_have_no_index(tmp_path: Path):
     assert reproducible(after) == reproducible(local_after)
     assert all(hit["valid_from"] == "2004-07-01" for hit in after["items"])
     assert earlier["total"] == 0
+    assert known_between["total"] == 0  # as recorded before the amended act was ingested: the time reaches the index
     assert reproducible(stems) == reproducible(local_stems) and stems["total"] > 0
     assert bad_date.status_code == 400 and "'date'" in bad_date.json()["detail"]
     assert gone.status_code == 502
