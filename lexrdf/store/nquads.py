@@ -19,7 +19,7 @@ from functools import cached_property
 import pyoxigraph
 from pyoxigraph import BlankNode, NamedNode, Quad, RdfFormat
 
-from lexrdf.store.spool import BATCH
+from lexrdf.store.spool import BATCH, batches
 
 
 def has_blank_node(quad: Quad) -> bool:
@@ -103,23 +103,13 @@ class Additions:
 
     def chunks(self) -> Iterator[bytes]:
         batch: list[Quad] = []
-        for candidates in self._batches():
+        for candidates in batches(self.quads, LOOKUP):
             batch.extend(self._lacking(candidates))
             if len(batch) >= BATCH:
                 yield self._serialize(batch)
                 batch = []
         if batch:
             yield self._serialize(batch)
-
-    def _batches(self) -> Iterator[list[Quad]]:
-        candidates: list[Quad] = []
-        for quad in self.quads:
-            candidates.append(quad)
-            if len(candidates) >= LOOKUP:
-                yield candidates
-                candidates = []
-        if candidates:
-            yield candidates
 
     def _lacking(self, candidates: list[Quad]) -> list[Quad]:
         if self.held is None:

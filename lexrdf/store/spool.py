@@ -24,12 +24,32 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
 MEMORY_LIMIT = 200_000  # quads kept as objects before the spool moves to disk
 BATCH = 20_000  # quads serialised to the file at a time
+
+
+T = TypeVar("T")
+
+
+def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """`items` in lists of `size` (the last one shorter), as they come.
+
+    >>> list(batches(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 class QuadSpool:
@@ -81,14 +101,7 @@ class QuadSpool:
 
     def chunks(self) -> Iterator[list[Quad]]:
         """The quads in lists of at most `BATCH`, streamed."""
-        chunk: list[Quad] = []
-        for quad in self:
-            chunk.append(quad)
-            if len(chunk) >= BATCH:
-                yield chunk
-                chunk = []
-        if chunk:
-            yield chunk
+        return batches(self, BATCH)
 
     def path(self) -> Path:
         """The N-Quads file holding every quad (writing it first if the spool is still in memory)."""
