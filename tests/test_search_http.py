@@ -205,7 +205,7 @@ def test_a_search_service_answers_workers_that_have_no_index(tmp_path: Path):
         writer = Lexrdf.open(Settings(store=state, base_iri=BASE, store_url=endpoint))
         try:
             writer.ingest([SAMPLES / "single"])
-            with search_service(state) as (service, process):
+            with search_service(state, "--workers", "2") as (service, process):  # the factory path too
                 options = ("--store-url", endpoint, "--search-url", service, "--workers", "2")
                 with lexrdf_serve(tmp_path / "worker-state", *options) as worker:
                     dues = [api(worker, q="harbour dues", date="2005-01-01") for _ in range(4)]
