@@ -604,9 +604,9 @@ def write_acts(store: Store, writes: list[ActWrite]) -> tuple[int, int]:
 
 def _committed(texts: list[dict[str, Any]], pending: Pending) -> list[dict[str, Any]]:
     """Texts read from a graph before its write, with the transaction times the write committed at."""
+    restamp = pending.restamper()
     return [
-        {**text, "recorded": pending.restamped(text["recorded"]), "superseded": pending.restamped(text["superseded"])}
-        for text in texts
+        {**text, "recorded": restamp(text["recorded"]), "superseded": restamp(text["superseded"])} for text in texts
     ]
 
 

@@ -114,19 +114,24 @@ class Pending:
         pairs = zip(self.changesets, self.times, strict=True)
         return [(provisional, changeset, final) for (provisional, changeset), final in pairs]
 
-    def restamped(self, value: str | None) -> str | None:
-        """An xsd:dateTime value as read back from the write before it committed: the commit's time in place of a
-        provisional one (compared as instants, whatever the lexical form), anything else unchanged.
+    def restamper(self) -> Callable[[str | None], str | None]:
+        """A function giving an xsd:dateTime value as read back from the write before it committed with the commit's
+        time in place of a provisional one (compared as instants, whatever the lexical form), anything else
+        unchanged (as `stamper` does to N-Quads: the times are looked up once, not for every value); a write with no
+        changesets stamped changes nothing.
 
         >>> pending = Pending([(datetime(2999, 1, 1, tzinfo=UTC), "https://e.org/changeset/x")])
         >>> pending.commit([datetime(2999, 1, 2, tzinfo=UTC)])
-        >>> pending.restamped("2999-01-01T00:00:00Z"), pending.restamped("2000-01-01T00:00:00Z")
-        ('2999-01-02T00:00:00+00:00', '2000-01-01T00:00:00Z')
+        >>> restamp = pending.restamper()
+        >>> restamp("2999-01-01T00:00:00Z"), restamp("2000-01-01T00:00:00Z"), restamp(None)
+        ('2999-01-02T00:00:00+00:00', '2000-01-01T00:00:00Z', None)
         """
-        if value is None or not self.times:
-            return value
-        final = {provisional: final for provisional, _, final in self._finals()}.get(datetime.fromisoformat(value))
-        return final.isoformat() if final is not None else value
+        finals = {provisional: final.isoformat() for provisional, _, final in self._finals()} if self.times else {}
+
+        def restamp(value: str | None) -> str | None:
+            return finals.get(datetime.fromisoformat(value), value) if value is not None and finals else value
+
+        return restamp
 
     def __len__(self) -> int:
         return len(self.changesets)
