@@ -686,7 +686,7 @@ def ingest(
             writes = _planned_here(groups, planning, planned)
         in_flight: Future | None = None
         group: list[ActWrite] = []
-        submitted = 0  # quads handed to the writer (as planned: an act's quads may repeat, or be held already)
+        gathered = submitted = 0  # quads in `group`, and handed to the writer (as planned: some may be held already)
 
         def written(future: Future[tuple[int, int]]) -> None:
             added, view_quads = future.result()
@@ -694,10 +694,10 @@ def ingest(
             summary.view_quads += view_quads
 
         def submit() -> None:
-            nonlocal in_flight, group, submitted
+            nonlocal in_flight, group, gathered, submitted
             if in_flight is not None:
                 written(in_flight)  # one group in flight at most: memory stays bounded
-            submitted += sum(len(member.quads) for member in group)
+            submitted, gathered = submitted + gathered, 0
             in_flight, group = (writer.submit(write_acts, store, group) if group else None), []
 
         for index, (write, report, notices) in enumerate(writes, 1):
@@ -710,7 +710,8 @@ def ingest(
                     summary.refused.append(write.act)
                     continue
                 group.append(write)
-                if sum(len(member.quads) for member in group) >= group_quads(submitted) or _spilled(write):
+                gathered += len(write.quads)
+                if gathered >= group_quads(submitted) or _spilled(write):
                     submit()
             summary.acts += 1
             summary.act_iris.append(write.act)

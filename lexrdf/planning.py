@@ -34,7 +34,7 @@ import pyoxigraph
 from pyoxigraph import NamedNode, Quad, RdfFormat
 
 from lexrdf.active import ActiveEvent, ActivePlan, EventFacts
-from lexrdf.ingest import ActWrite, _with_active, _with_provenance, check_in_memory, plan_act
+from lexrdf.ingest import ActWrite, _notices, _with_active, _with_provenance, check_in_memory, plan_act
 from lexrdf.model import SourceDocument
 from lexrdf.search.texts import Text, graph_texts
 from lexrdf.source_checks import SourcePolicy
@@ -150,8 +150,8 @@ def plan_one(task: ActTask) -> PlannedAct:
     write.feed_hashes = task.feed_hashes
     active = ActivePlan(events={task.index: task.events} if task.events else {}, stored=_worker.stored)
     write = _with_provenance(_with_active(write, active, task.index, store, minter, clock=times), policy)
-    notices = [notice for document in task.documents for notice in document.notices]
-    planned = PlannedAct(task.index, task.act, notices=notices, **{name: getattr(write, name) for name in _CARRIED})
+    carried = {name: getattr(write, name) for name in _CARRIED}
+    planned = PlannedAct(task.index, task.act, notices=_notices(task.documents), **carried)
     try:
         if not write.quads:
             return planned
