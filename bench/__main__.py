@@ -446,25 +446,22 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
     stage("ingest", lambda: bench_ingest(size, paths, work / "ingest", args.repeats))
     store = work / "store"
     http_targets: list[tuple[str, str]] = []
-    if not {"query", "validate", "dump", "http"} & set(args.only):  # the benches that read a store of the corpus
-        ingested = next((r["quads"] for r in rows if r["measurement"].startswith("ingest")), 0)
-        stage("memory", lambda: bench_memory(size, ingested, corpus, _bulk_peak(rows)))
-        stage("remote", lambda: bench_remote(size, paths, work, args.samples, args.repeats, args.seed, rows))
-        return rows
-    lex = Lexrdf.open(Settings(store=store, base_iri=BASE_IRI))
-    lex.ingest(paths)
-    quads = lex.store.quad_count()
-    try:
-        targets = query_bench.sample_targets(lex, 1, args.seed)
-        stage("query", lambda: bench_query(size, quads, lex, args.samples, args.repeats, args.seed))
-        stage("validate", lambda: bench_validate(size, quads, lex, targets[0][1], args.repeats))
-        if "http" in args.only:  # the same quads for oxigraph serve (a second open in this process is refused)
-            with (work / "dump.nq").open("wb") as output:
-                lex.store.dump(output)
-            # (provision, date) pairs, as http_load.pick_targets would give them (it opens the store itself)
-            http_targets = [(t[0], t[2]) for t in query_bench.sample_targets(lex, 16 if args.quick else 64, 7)]
-    finally:
-        lex.close()
+    quads = next((r["quads"] for r in rows if r["measurement"].startswith("ingest")), 0)
+    if {"query", "validate", "dump", "http"} & set(args.only):  # the benches that read a store of the corpus
+        lex = Lexrdf.open(Settings(store=store, base_iri=BASE_IRI))
+        lex.ingest(paths)
+        quads = lex.store.quad_count()
+        try:
+            targets = query_bench.sample_targets(lex, 1, args.seed)
+            stage("query", lambda: bench_query(size, quads, lex, args.samples, args.repeats, args.seed))
+            stage("validate", lambda: bench_validate(size, quads, lex, targets[0][1], args.repeats))
+            if "http" in args.only:  # the same quads for oxigraph serve (a second open in this process is refused)
+                with (work / "dump.nq").open("wb") as output:
+                    lex.store.dump(output)
+                # (provision, date) pairs, as http_load.pick_targets would give them (it opens the store itself)
+                http_targets = [(t[0], t[2]) for t in query_bench.sample_targets(lex, 16 if args.quick else 64, 7)]
+        finally:
+            lex.close()
     stage("dump", lambda: bench_dump(size, quads, store, work, args.repeats))
     stage("memory", lambda: bench_memory(size, quads, corpus, _bulk_peak(rows)))
     stage("http", lambda: bench_http(size, quads, work, store, http_targets, args.quick))
