@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
-from pyoxigraph import Literal, NamedNode, Quad
+from pyoxigraph import Literal, Quad
 
-from lexrdf.emit import Emitter, cited_act, date_literal, describe_reference
+from lexrdf.emit import LEX_T, PROV_T, RDF_T, Emitter, cited_act, date_term, describe_reference, literal, term
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
@@ -42,7 +42,7 @@ from lexrdf.store.repository import EventFacts, act_provisions, earlier_iris, ev
 from lexrdf.uris import IriMinter
 from lexrdf.vocab import EVENT_CLASSES, KIND_OF_CLASS, LEX, PROV, RDF, XSD
 
-_FALSE = Literal("false", datatype=XSD.boolean)
+_FALSE = f'"false"^^<{XSD.boolean.value}>'
 NewChangeset = Callable[[], tuple[str, datetime]]  # a changeset IRI and its (provisional) time
 
 
@@ -482,7 +482,7 @@ def active_quads(
     pending: list[Quad],
     source_file: str,
     new_changeset: NewChangeset,
-    described: set[Quad],
+    described: set[str],
 ) -> list[Quad]:
     """The quads the active events add to the amending act's graph, given what the store holds (`stored`) and the
     quads already planned for the graph (`pending`): a new event is described in full; to one the store or this write
@@ -500,7 +500,7 @@ def active_quads(
         out = Emitter(graph, minter, created, recorded_at, described=described)
     else:
         out = Emitter(graph, minter, changeset, datetime.now(UTC), described=described)
-        out.recorded_at = moment if moment is not None else out.recorded_at
+        out.recorded_at = term(moment) if moment is not None else out.recorded_at
     planned = {q.subject.value for q in pending if q.predicate == RDF.type and q.object == LEX.Event}
     for event in events:
         facts = stored.get(event.target, {}).get(event.iri)
@@ -514,46 +514,46 @@ def active_quads(
         portions = [p for p in sorted(event.portions) if p not in known.portions]
         if facts is not None and facts.graphs and not links and not portions and not event.supersedes:
             continue  # recorded already, with everything this source says of it
-        node = NamedNode(event.iri)
+        node = out.iri(event.iri)
         if not (event.iri in planned or (facts is not None and facts.graphs)):  # new: described in full
-            out.add(node, RDF.type, LEX.Event)
-            out.add(node, RDF.type, LEX[EVENT_CLASSES[event.kind]])
-            out.add(node, LEX.date, date_literal(event.day))
-            out.add(node, LEX.affectedAct, _target_node(out, event))
+            out.add(node, RDF_T.type, LEX_T.Event)
+            out.add(node, RDF_T.type, LEX_T[EVENT_CLASSES[event.kind]])
+            out.add(node, LEX_T.date, date_term(event.day))
+            out.add(node, LEX_T.affectedAct, _target_node(out, event))
             if not event.applied:
-                out.add(node, LEX.applied, _FALSE)
+                out.add(node, LEX_T.applied, _FALSE)
             for reference, cited in sorted(event.cited.items()):  # source acts we do not hold
                 describe_reference(out, reference, cited)
             out.recorded(node)
             links = [
-                *((LEX.sourceAct, s) for s in sorted(event.sources)),
-                *((LEX.sourceProvision, p) for p in sorted(event.source_provisions)),
-                *((LEX.affects, a) for a in sorted(event.affects)),
+                *((LEX_T.sourceAct, s) for s in sorted(event.sources)),
+                *((LEX_T.sourceProvision, p) for p in sorted(event.source_provisions)),
+                *((LEX_T.affects, a) for a in sorted(event.affects)),
             ]
             portions = sorted(event.portions)
         for predicate, value in links:
-            out.add(node, predicate, NamedNode(value))
+            out.add(node, predicate, out.iri(value))
         for portion in portions:
-            out.add(node, LEX.targetPortion, Literal(portion))
+            out.add(node, LEX_T.targetPortion, literal(portion))
         for replaced in sorted(event.supersedes):
-            out.add(NamedNode(replaced), LEX.supersededAt, out.recorded_at)
-            out.add(NamedNode(replaced), LEX.supersededBy, out.changeset)
-    if out.quads and changeset is None:
-        out.add(out.changeset, RDF.type, LEX.Changeset)
-        out.add(out.changeset, PROV.startedAtTime, out.recorded_at)
-        out.add(out.changeset, LEX.sourceFile, Literal(source_file))
-        out.add(out.changeset, LEX.act, out.act)
-    return out.quads
+            out.add(out.iri(replaced), LEX_T.supersededAt, out.recorded_at)
+            out.add(out.iri(replaced), LEX_T.supersededBy, out.changeset)
+    if out.lines() and changeset is None:
+        out.add(out.changeset, RDF_T.type, LEX_T.Changeset)
+        out.add(out.changeset, PROV_T.startedAtTime, out.recorded_at)
+        out.add(out.changeset, LEX_T.sourceFile, literal(source_file))
+        out.add(out.changeset, LEX_T.act, out.act)
+    return out.quads()
 
 
-def _target_node(out: Emitter, event: ActiveEvent) -> NamedNode:
+def _target_node(out: Emitter, event: ActiveEvent) -> str:
     """The target act, typed in this graph (so that the graph validates on its own); an act we do not hold is
     described as known by reference, from what the amending act says of it."""
     if event.reference is not None and event.document is not None:
         return cited_act(out, event.reference, event.document)
-    node = NamedNode(event.target)
+    node = out.iri(event.target)
     if node != out.act:
-        out.add(node, RDF.type, LEX.Act)
+        out.describe(node, RDF_T.type, LEX_T.Act)  # once a write, however many events target it
     return node
 
 

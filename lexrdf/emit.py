@@ -1,6 +1,18 @@
-"""Emitting RDF: a document and its versioning plan become the quads of the act's named graph.
+r"""Emitting RDF: a document and its versioning plan become the quads of the act's named graph, as N-Quads text.
 
-Builds pyoxigraph quads directly (no rdflib on the ingest path); knows nothing about the store.
+Writes each quad as a line of N-Quads (no rdflib, and no pyoxigraph objects per quad on the ingest path: making
+them cost several times what writing the line does); knows nothing about the store. Every IRI is checked once as
+pyoxigraph checks a NamedNode, and every literal is escaped, so a line is exactly one quad whatever a source says.
+
+>>> out = Emitter("https://e.org/act", IriMinter("https://e.org/"), "https://e.org/cs", datetime(2020, 1, 2))
+>>> out.add(out.iri("https://e.org/act/art_1"), LEX_T.text, literal('He said "no"\n'))
+>>> out.lines()
+['<https://e.org/act/art_1> <https://w3id.org/lexrdf/ontology#text> "He said \\"no\\"\\n" <https://e.org/act> .\n']
+>>> [q.object.value for q in out.quads()]
+['He said "no"\n']
+>>> out.iri("https://e.org/a b")
+Traceback (most recent call last):
+ValueError: ...
 """
 
 from __future__ import annotations
@@ -8,17 +20,36 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime
 from functools import cache
-from typing import Any, Protocol
+from typing import Protocol
 
-from pyoxigraph import Literal, NamedNode, Quad
+import pyoxigraph
+from pyoxigraph import Literal, NamedNode, Quad, RdfFormat
 
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import ActReference, SourceDocument
 from lexrdf.uris import IriMinter, PortionPaths, identifier_forms
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
-from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD
+from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD, Terms
 
-_TRUE = Literal("true", datatype=XSD.boolean)
+LEX_T, RDF_T, PROV_T, OWL_T, RDFS_T, DCTERMS_T = (Terms(ns) for ns in (LEX, RDF, PROV, OWL, RDFS, DCTERMS))
+_DATE = f"^^<{XSD.date.value}>"
+_DATETIME = f"^^<{XSD.dateTime.value}>"
+_DECIMAL = f"^^<{XSD.decimal.value}>"
+_INTEGER = f"^^<{XSD.integer.value}>"
+_TRUE = f'"true"^^<{XSD.boolean.value}>'
+
+
+def literal(value: str, suffix: str = "") -> str:
+    """A literal as N-Triples: `value` escaped (the four characters a quoted string cannot hold as they are), then
+    `suffix` (a datatype, ``^^<iri>``; none for a plain string)."""
+    if "\\" in value or '"' in value or "\n" in value or "\r" in value:
+        value = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    return f'"{value}"{suffix}'
+
+
+def date_term(day: date) -> str:
+    """An xsd:date literal as N-Triples."""
+    return f'"{day.isoformat()}"{_DATE}'
 
 
 def date_literal(day: date) -> Literal:
@@ -26,19 +57,28 @@ def date_literal(day: date) -> Literal:
     return Literal(day.isoformat(), datatype=XSD.date)
 
 
-def _datetime(moment: datetime) -> Literal:
-    return Literal(moment.isoformat(), datatype=XSD.dateTime)
+def term(node: NamedNode | Literal) -> str:
+    """A pyoxigraph term as N-Triples."""
+    return str(node)
 
 
 class QuadSink(Protocol):
-    """Where emitted quads go: a list, or a `lexrdf.store.spool.QuadSpool` (which moves them to disk when many)."""
+    """Where emitted lines go: a `lexrdf.store.spool.QuadSpool` (which moves them to disk when many), or a list."""
 
-    def append(self, quad: Quad, /) -> None: ...
+    def add(self, line: str, predicate: str, obj: str, /) -> None: ...
+
+
+class _Lines(list[str]):
+    """A sink that only keeps the lines."""
+
+    def add(self, line: str, predicate: str, obj: str, /) -> None:
+        self.append(line)
 
 
 class Emitter:
-    """Collects the quads of one act graph (in `sink`, else in a new list). What describes an act (this one, or one
-    it cites) is said once a write: `described` holds what the write's other documents said already."""
+    """Writes the quads of one act graph as N-Quads lines (to `sink`, else to a list of its own); terms are
+    N-Triples text (`iri`, `literal`, `date_term`, `LEX_T.text`). What describes an act (this one, or one it cites)
+    is said once a write: `described` holds the lines the write's other documents said already."""
 
     def __init__(
         self,
@@ -47,30 +87,48 @@ class Emitter:
         changeset: str,
         recorded_at: datetime,
         sink: QuadSink | None = None,
-        described: set[Quad] | None = None,
+        described: set[str] | None = None,
     ) -> None:
-        self.graph = NamedNode(act)
-        self.act = NamedNode(act)
+        self._iris: dict[str, str] = {}
+        self.graph = self.iri(act)
+        self.act = self.graph
         self.minter = minter
-        self.changeset = NamedNode(changeset)
-        self.recorded_at = _datetime(recorded_at)
-        self.quads: Any = sink if sink is not None else []
+        self.changeset = self.iri(changeset)
+        self.recorded_at = f'"{recorded_at.isoformat()}"{_DATETIME}'
+        self._sink: QuadSink = sink if sink is not None else _Lines()
+        self._tail = f" {self.graph} .\n"
         self.described = described if described is not None else set()
 
-    def add(self, subject: NamedNode, predicate: NamedNode, obj: NamedNode | Literal) -> None:
-        self.quads.append(Quad(subject, predicate, obj, self.graph))
+    def iri(self, value: str) -> str:
+        """An IRI as N-Triples, checked as a pyoxigraph NamedNode is (a ValueError names what is wrong with it)."""
+        known = self._iris.get(value)
+        if known is None:
+            known = self._iris[value] = str(NamedNode(value))
+        return known
 
-    def describe(self, subject: NamedNode, predicate: NamedNode, obj: NamedNode | Literal) -> None:
+    def add(self, subject: str, predicate: str, obj: str) -> None:
+        self._sink.add(f"{subject} {predicate} {obj}{self._tail}", predicate, obj)
+
+    def describe(self, subject: str, predicate: str, obj: str) -> None:
         """`add` a quad describing an act, unless this write added it already (every document of an act, and every
         event citing an act, describes it again)."""
-        quad = Quad(subject, predicate, obj, self.graph)
-        if quad not in self.described:
-            self.described.add(quad)
-            self.quads.append(quad)
+        line = f"{subject} {predicate} {obj}{self._tail}"
+        if line not in self.described:
+            self.described.add(line)
+            self._sink.add(line, predicate, obj)
 
-    def recorded(self, subject: NamedNode) -> None:
-        self.add(subject, LEX.recordedAt, self.recorded_at)
-        self.add(subject, LEX.recordedBy, self.changeset)
+    def recorded(self, subject: str) -> None:
+        self.add(subject, LEX_T.recordedAt, self.recorded_at)
+        self.add(subject, LEX_T.recordedBy, self.changeset)
+
+    def lines(self) -> list[str]:
+        """The lines written, when the emitter keeps them itself (no `sink`)."""
+        assert isinstance(self._sink, _Lines)
+        return list(self._sink)
+
+    def quads(self) -> list[Quad]:
+        """The quads written, as pyoxigraph quads, when the emitter keeps them itself (no `sink`)."""
+        return list(pyoxigraph.parse("".join(self.lines()).encode(), format=RdfFormat.N_QUADS))
 
 
 def emit_act(
@@ -81,139 +139,139 @@ def emit_act(
     recorded_at: datetime,
     stored_events: set[str],
     sink: QuadSink | None = None,
-    described: set[Quad] | None = None,
-) -> Any:
-    """All quads a document adds: act and cited acts, new provisions, versions, records, events, changeset; added
-    to `sink` (returned), else to a new list. `described`: the act descriptions the write holds already (each is
-    added once)."""
+    described: set[str] | None = None,
+) -> Emitter:
+    """All quads a document adds, as N-Quads lines: act and cited acts, new provisions, versions, records, events,
+    changeset; written to `sink`, else kept by the emitter returned. `described`: the lines describing acts the
+    write holds already (each is written once)."""
     out = Emitter(plan.act, minter, changeset, recorded_at, sink, described)
     _act(out, document, new=not stored_events)
     _portion_identifiers(out, document, plan)
     parent_of = {unit.path: unit.parent_path for unit in document.units}
     for unit, order in plan.new_provisions:
-        provision = NamedNode(minter.provision(plan.act, unit.path))
-        parent = NamedNode(minter.provision(plan.act, unit.parent_path)) if unit.parent_path else out.act
+        provision = out.iri(minter.provision(plan.act, unit.path))
+        parent = out.iri(minter.provision(plan.act, unit.parent_path)) if unit.parent_path else out.act
         # the transitive closure of lex:parent, so that context and descendants are plain index lookups
-        out.add(provision, LEX.within, out.act)
+        out.add(provision, LEX_T.within, out.act)
         ancestor = unit.parent_path
         while ancestor:
-            out.add(provision, LEX.within, NamedNode(minter.provision(plan.act, ancestor)))
+            out.add(provision, LEX_T.within, out.iri(minter.provision(plan.act, ancestor)))
             ancestor = parent_of.get(ancestor)
-        out.add(provision, RDF.type, LEX.Provision)
+        out.add(provision, RDF_T.type, LEX_T.Provision)
         out.recorded(provision)  # known from then on ("as known at" a time before, it is an unknown reference)
-        out.add(provision, LEX.act, out.act)
-        out.add(provision, LEX.parent, parent)
-        out.add(provision, LEX.order, Literal(str(order), datatype=XSD.decimal))
-        out.add(provision, LEX.unitType, Literal(unit.unit_type))
-        out.add(provision, LEX.path, Literal(unit.path))
+        out.add(provision, LEX_T.act, out.act)
+        out.add(provision, LEX_T.parent, parent)
+        out.add(provision, LEX_T.order, f'"{order}"{_DECIMAL}')
+        out.add(provision, LEX_T.unitType, literal(unit.unit_type))
+        out.add(provision, LEX_T.path, literal(unit.path))
         if unit.eid:
-            out.add(provision, LEX.eId, Literal(unit.eid))
+            out.add(provision, LEX_T.eId, literal(unit.eid))
         if unit.line:
-            out.add(provision, LEX.sourceLine, Literal(str(unit.line), datatype=XSD.integer))
+            out.add(provision, LEX_T.sourceLine, f'"{int(unit.line)}"{_INTEGER}')
     for version in plan.new_versions:
-        node = NamedNode(version.iri)
-        provision = NamedNode(minter.provision(plan.act, version.path))
-        out.add(node, RDF.type, LEX.Version)
-        out.add(node, LEX.versionOf, provision)
-        out.add(node, LEX.act, out.act)
-        out.add(node, LEX.validFrom, date_literal(version.valid_from))
+        node = out.iri(version.iri)
+        provision = out.iri(minter.provision(plan.act, version.path))
+        out.add(node, RDF_T.type, LEX_T.Version)
+        out.add(node, LEX_T.versionOf, provision)
+        out.add(node, LEX_T.act, out.act)
+        out.add(node, LEX_T.validFrom, date_term(version.valid_from))
         if version.applicable_from:
-            out.add(node, LEX.applicableFrom, date_literal(version.applicable_from))
-        out.add(node, PROV.wasGeneratedBy, NamedNode(version.opened_by))
+            out.add(node, LEX_T.applicableFrom, date_term(version.applicable_from))
+        out.add(node, PROV_T.wasGeneratedBy, out.iri(version.opened_by))
         if version.previous:
-            out.add(node, PROV.wasRevisionOf, NamedNode(version.previous))
+            out.add(node, PROV_T.wasRevisionOf, out.iri(version.previous))
         if version.begins_history:
-            out.add(node, LEX.beginsHistory, _TRUE)
+            out.add(node, LEX_T.beginsHistory, _TRUE)
         out.recorded(node)
         _record(out, version.record, document.language)
     for record in plan.new_records:
         _record(out, record, document.language)
     for spec in plan.events.values():
-        event = NamedNode(spec.iri)
+        event = out.iri(spec.iri)
         if spec.iri not in stored_events:
-            out.add(event, RDF.type, LEX.Event)
-            out.add(event, RDF.type, LEX[EVENT_CLASSES[spec.kind]])
-            out.add(event, LEX.date, date_literal(spec.day))
-            out.add(event, LEX.affectedAct, out.act)
+            out.add(event, RDF_T.type, LEX_T.Event)
+            out.add(event, RDF_T.type, LEX_T[EVENT_CLASSES[spec.kind]])
+            out.add(event, LEX_T.date, date_term(spec.day))
+            out.add(event, LEX_T.affectedAct, out.act)
             out.recorded(event)
             if document.authority and spec.kind == "enactment":
-                out.add(event, LEX.authority, NamedNode(minter.authority(document.authority)))
+                out.add(event, LEX_T.authority, out.iri(minter.authority(document.authority)))
         # a recorded event keeps the source acts, provisions and notes it was recorded with: a link added to it
         # later would carry no transaction time ("as known at" must not see it before it was added)
         if spec.iri not in stored_events:
             for source in sorted(spec.source_acts):
-                out.add(event, LEX.sourceAct, cited_act(out, source, document))
+                out.add(event, LEX_T.sourceAct, cited_act(out, source, document))
             for source_provision in sorted(spec.source_provisions):
-                out.add(event, LEX.sourceProvision, NamedNode(source_provision))
+                out.add(event, LEX_T.sourceProvision, out.iri(source_provision))
             for note in sorted(spec.notes):
-                out.add(event, LEX.sourceNote, Literal(note))
+                out.add(event, LEX_T.sourceNote, literal(note))
         for path in sorted(spec.affects):
-            out.add(event, LEX.affects, NamedNode(minter.provision(plan.act, path)))
+            out.add(event, LEX_T.affects, out.iri(minter.provision(plan.act, path)))
         for version in sorted(spec.opens):
-            out.add(event, LEX.opens, NamedNode(version))
+            out.add(event, LEX_T.opens, out.iri(version))
         for version in sorted(spec.closes):
-            out.add(event, LEX.closes, NamedNode(version))
-            out.add(NamedNode(version), PROV.wasInvalidatedBy, event)
+            out.add(event, LEX_T.closes, out.iri(version))
+            out.add(out.iri(version), PROV_T.wasInvalidatedBy, event)
     if plan.changes_anything or plan.advances_currency:
-        out.add(out.changeset, RDF.type, LEX.Changeset)
-        out.add(out.changeset, PROV.startedAtTime, out.recorded_at)
-        out.add(out.changeset, LEX.sourceFile, Literal(document.path))
-        out.add(out.changeset, LEX.expressionDate, date_literal(document.expression_date))
-        out.add(out.changeset, LEX.act, out.act)
+        out.add(out.changeset, RDF_T.type, LEX_T.Changeset)
+        out.add(out.changeset, PROV_T.startedAtTime, out.recorded_at)
+        out.add(out.changeset, LEX_T.sourceFile, literal(document.path))
+        out.add(out.changeset, LEX_T.expressionDate, date_term(document.expression_date))
+        out.add(out.changeset, LEX_T.act, out.act)
         if document.current_to:
-            out.add(out.changeset, LEX.currentTo, date_literal(document.current_to))
-    return out.quads
+            out.add(out.changeset, LEX_T.currentTo, date_term(document.current_to))
+    return out
 
 
 def _record(out: Emitter, record: NewRecord, language: str) -> None:
-    node = NamedNode(record_iri(out.minter, record, language))
-    version = NamedNode(record.version)
-    out.add(node, RDF.type, LEX.VersionRecord)
-    out.add(node, LEX.recordOf, version)
+    node = out.iri(record_iri(out.minter, record, language))
+    version = out.iri(record.version)
+    out.add(node, RDF_T.type, LEX_T.VersionRecord)
+    out.add(node, LEX_T.recordOf, version)
     added = expression_iri(out.minter, record, language)
     if record.unit is not None and added:
-        expression = NamedNode(added)
-        out.add(expression, RDF.type, LEX.Expression)
-        out.add(expression, LEX.realizes, version)
-        out.add(expression, LEX.language, Literal(language))
-        out.add(expression, LEX.text, Literal(record.unit.text))
+        expression = out.iri(added)
+        out.add(expression, RDF_T.type, LEX_T.Expression)
+        out.add(expression, LEX_T.realizes, version)
+        out.add(expression, LEX_T.language, literal(language))
+        out.add(expression, LEX_T.text, literal(record.unit.text))
         if record.unit.number:
-            out.add(expression, LEX.number, Literal(record.unit.number))
+            out.add(expression, LEX_T.number, literal(record.unit.number))
         if record.unit.heading:
-            out.add(expression, LEX.heading, Literal(record.unit.heading))
+            out.add(expression, LEX_T.heading, literal(record.unit.heading))
         out.recorded(expression)
     for kept in sorted(record_expressions(out.minter, record, language).values()):
-        out.add(node, LEX.expression, NamedNode(kept))
+        out.add(node, LEX_T.expression, out.iri(kept))
     if record.valid_until:
-        out.add(node, LEX.validUntil, date_literal(record.valid_until))
+        out.add(node, LEX_T.validUntil, date_term(record.valid_until))
     if record.closed_by:
-        out.add(node, LEX.closedBy, NamedNode(record.closed_by))
+        out.add(node, LEX_T.closedBy, out.iri(record.closed_by))
     out.recorded(node)
     if record.supersedes:
-        previous = NamedNode(record.supersedes)
-        out.add(previous, LEX.supersededAt, out.recorded_at)
-        out.add(previous, LEX.supersededBy, out.changeset)
+        previous = out.iri(record.supersedes)
+        out.add(previous, LEX_T.supersededAt, out.recorded_at)
+        out.add(previous, LEX_T.supersededBy, out.changeset)
 
 
 def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
     act = out.act
-    out.describe(act, RDF.type, LEX.Act)
-    out.describe(act, LEX.frbrWork, Literal(document.frbr_work))
+    out.describe(act, RDF_T.type, LEX_T.Act)
+    out.describe(act, LEX_T.frbrWork, literal(document.frbr_work))
     for alias in document.frbr_aliases:
-        out.describe(act, LEX.frbrWork, Literal(alias))
+        out.describe(act, LEX_T.frbrWork, literal(alias))
     if new:  # as first recorded (untimed); what a later expression says of the act is in the act's versions
-        out.describe(act, LEX.title, Literal(document.title))
+        out.describe(act, LEX_T.title, literal(document.title))
         if document.short_title:
-            out.describe(act, LEX.shortTitle, Literal(document.short_title))
-        out.describe(act, LEX.jurisdiction, Literal(document.jurisdiction))
-        out.describe(act, LEX.actType, Literal(document.act_type))
-        out.describe(act, LEX.actNumber, Literal(document.act_number))
-        out.describe(act, LEX.documentDate, date_literal(document.work_date))
+            out.describe(act, LEX_T.shortTitle, literal(document.short_title))
+        out.describe(act, LEX_T.jurisdiction, literal(document.jurisdiction))
+        out.describe(act, LEX_T.actType, literal(document.act_type))
+        out.describe(act, LEX_T.actNumber, literal(document.act_number))
+        out.describe(act, LEX_T.documentDate, date_term(document.work_date))
         if document.publication_date:
-            out.describe(act, LEX.publicationDate, date_literal(document.publication_date))
+            out.describe(act, LEX_T.publicationDate, date_term(document.publication_date))
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
-    for earlier, same in out.minter.known.equivalences(act.value):
-        out.describe(NamedNode(earlier), OWL.sameAs, NamedNode(same))
+    for earlier, same in out.minter.known.equivalences(act[1:-1]):
+        out.describe(out.iri(earlier), OWL_T.sameAs, out.iri(same))
 
 
 def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> None:
@@ -225,9 +283,9 @@ def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> 
     act_identifiers = [document.frbr_work, *document.frbr_aliases]
     for unit, _ in plan.new_provisions:
         if unit.eid:
-            provision = NamedNode(out.minter.provision(plan.act, unit.path))
+            provision = out.iri(out.minter.provision(plan.act, unit.path))
             for identifier in rule.identifiers(act_identifiers, unit.eid):
-                out.add(provision, DCTERMS.identifier, Literal(identifier))
+                out.add(provision, DCTERMS_T.identifier, literal(identifier))
 
 
 @cache
@@ -236,31 +294,32 @@ def _portion_paths(mapping_name: str) -> PortionPaths | None:
     return PortionPaths.from_rule(mapping.get("portion_paths")) if mapping else None
 
 
-def cited_act(out: Emitter, reference: str, document: SourceDocument) -> NamedNode:
-    """The act an event names as its source: this act, an act we hold (by its own IRI, described in its own
-    graph), or an act known only by reference, described here by what the citing source says of it."""
-    if reference == out.act.value:
+def cited_act(out: Emitter, reference: str, document: SourceDocument) -> str:
+    """The act an event names as its source (as N-Triples): this act, an act we hold (by its own IRI, described in
+    its own graph), or an act known only by reference, described here by what the citing source says of it."""
+    if out.act == f"<{reference}>":
         return out.act
     if reference.startswith(out.minter.base.rstrip("/") + "/eli/"):  # already one of ours (an announced change's act)
-        return NamedNode(reference)
+        return out.iri(reference)
     held = out.minter.known.act(reference)
     if held:
-        return NamedNode(held)
+        return out.iri(held)
     return describe_reference(out, reference, document.cited_acts.get(reference))
 
 
-def describe_reference(out: Emitter, reference: str, cited: ActReference | None) -> NamedNode:
-    """An act known only by reference, described in this graph by what the citing source says of it (`cited`)."""
-    node = NamedNode(out.minter.cited_act(reference))
-    out.describe(node, RDF.type, LEX.Act)
+def describe_reference(out: Emitter, reference: str, cited: ActReference | None) -> str:
+    """An act known only by reference, described in this graph by what the citing source says of it (`cited`); its
+    IRI as N-Triples."""
+    node = out.iri(out.minter.cited_act(reference))
+    out.describe(node, RDF_T.type, LEX_T.Act)
     for form in identifier_forms(reference):  # as written, and the work an expression URI names
-        out.describe(node, LEX.frbrWork, Literal(form))
-    out.describe(node, LEX.knownByReference, _TRUE)
+        out.describe(node, LEX_T.frbrWork, literal(form))
+    out.describe(node, LEX_T.knownByReference, _TRUE)
     if cited and cited.title:
-        out.describe(node, LEX.title, Literal(cited.title))
-        out.describe(node, RDFS.label, Literal(cited.title))
+        out.describe(node, LEX_T.title, literal(cited.title))
+        out.describe(node, RDFS_T.label, literal(cited.title))
     if cited and cited.day:
-        out.describe(node, LEX.documentDate, date_literal(cited.day))
+        out.describe(node, LEX_T.documentDate, date_term(cited.day))
     return node
 
 
@@ -282,4 +341,19 @@ def provenance_quads(quads: Iterable[Quad], hashes: dict[str, str], submitter: s
     return added
 
 
-__all__ = ["Emitter", "QuadSink", "cited_act", "date_literal", "describe_reference", "emit_act", "provenance_quads"]
+__all__ = [
+    "DCTERMS_T",
+    "LEX_T",
+    "PROV_T",
+    "RDF_T",
+    "Emitter",
+    "QuadSink",
+    "cited_act",
+    "date_literal",
+    "date_term",
+    "describe_reference",
+    "emit_act",
+    "literal",
+    "provenance_quads",
+    "term",
+]

@@ -231,11 +231,11 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
     return list(kept.values())
 
 
-def is_bookkeeping(quad: Quad) -> bool:
-    """Whether the planner looks at a quad again once emitted: which events and changesets a write records, and
-    what each changeset says of its source (`lexrdf.active`, `provenance_quads`). A write's spool keeps these aside,
-    so no one reads a large write back to find them."""
-    return (quad.predicate == RDF.type and quad.object in _BOOKKEEPING_TYPES) or quad.predicate in _BOOKKEEPING
+def is_bookkeeping(predicate: str, obj: str) -> bool:
+    """Whether the planner looks at a quad again once emitted (by its predicate and object as N-Triples): which
+    events and changesets a write records, and what each changeset says of its source (`lexrdf.active`,
+    `provenance_quads`). A write's spool keeps these aside, so no one reads a large write back to find them."""
+    return predicate in _BOOKKEEPING or (predicate == _TYPE and obj in _BOOKKEEPING_TYPES)
 
 
 GROUP_QUADS = 200_000  # acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
@@ -252,8 +252,9 @@ def group_quads(written: int) -> int:
     return min(GROUP_QUADS, max(GROUP_QUADS // 4, written))
 
 
-_BOOKKEEPING_TYPES = (LEX.Event, LEX.Changeset)
-_BOOKKEEPING = (LEX.sourceFile, LEX.submittedBy, PROV.startedAtTime)
+_TYPE = str(RDF.type)
+_BOOKKEEPING_TYPES = frozenset(str(node) for node in (LEX.Event, LEX.Changeset))
+_BOOKKEEPING = frozenset(str(node) for node in (LEX.sourceFile, LEX.submittedBy, PROV.startedAtTime))
 
 
 @dataclass
@@ -274,7 +275,7 @@ class ActWrite:
     views: dict[str, Serialized] | None = None  # its view graphs, derived from its graph as validated (None: later)
     # its index texts (lexrdf.search.texts), read from its graph as validated (None: read after the write)
     texts: list[dict[str, Any]] | None = None
-    described: set[Quad] = field(default_factory=set)  # what it says of acts, once (lexrdf.emit.Emitter.describe)
+    described: set[str] = field(default_factory=set)  # what it says of acts, once (lexrdf.emit.Emitter.describe)
 
 
 def read_all(
@@ -633,7 +634,7 @@ def check_in_memory(write: ActWrite, store: Store, locate: str = "all") -> tuple
     the write, and whether the store held any of that graph before."""
     graph = NamedNode(write.act)
     stored = list(store.graph_quads(graph))
-    after = graph_store([*stored, *write.quads])
+    after = graph_store(stored, write.quads.data() if isinstance(write.quads, QuadSpool) else list(write.quads))
     return validate_store(after, graph, locate=locate), after, bool(stored)
 
 

@@ -171,7 +171,7 @@ def plan_one(task: ActTask) -> PlannedAct:
             own.blank  # noqa: B018 (worked out here, as the views' are)
             planned.texts = list(graph_texts(_InMemory(after), task.act))  # all of them in its own graph
         else:
-            planned.data = pyoxigraph.serialize(list(write.quads), format=RdfFormat.N_QUADS)
+            planned.data = write.quads.data()
         return planned
     finally:
         write.quads.close()

@@ -33,6 +33,28 @@ class Namespace:
         return term
 
 
+class Terms:
+    """A namespace's terms as N-Triples text (``<iri>``), for what writes N-Quads without making node objects:
+    ``Terms(LEX).Version``.
+
+    >>> Terms(LEX).Version
+    '<https://w3id.org/lexrdf/ontology#Version>'
+    """
+
+    def __init__(self, namespace: Namespace) -> None:
+        self._prefix = str(namespace)
+
+    def __getattr__(self, local: str) -> str:
+        if local.startswith("_"):
+            raise AttributeError(local)
+        term = self[local]
+        setattr(self, local, term)  # later lookups are plain attribute reads
+        return term
+
+    def __getitem__(self, local: str) -> str:
+        return f"<{self._prefix}{local}>"
+
+
 LEX = Namespace("https://w3id.org/lexrdf/ontology#")
 ELI = Namespace("http://data.europa.eu/eli/ontology#")
 LRMOO = Namespace("http://iflastandards.info/ns/lrm/lrmoo/")

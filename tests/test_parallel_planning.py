@@ -10,6 +10,7 @@ window is)."""
 from __future__ import annotations
 
 import os
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -203,3 +204,28 @@ def test_an_act_that_does_not_conform_is_refused_when_planned_in_a_worker(tmp_pa
         assert lex.resolve("/akn/xx/act/2001-03-14/12").status == "resolved"
     finally:
         lex.close()
+
+
+def test_an_amending_act_that_changes_one_act_many_times_counts_each_quad_once(tmp_path, planned_in_workers):
+    """Synthetic amending acts (bench/synthetic.py) each record several events on one principal act: the act they
+    change is typed once in the amending act's graph, however many of its events target it. So the quads an ingest
+    reports are the quads it stored, planning here as in workers, and its transaction log repeats none."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from synthetic import generate
+
+    corpus = generate(tmp_path / "corpus", 4, 8, 2, 3, seed=5, style="expressions")
+    summary_here, store_here, _ = ingested(tmp_path / "here", 1, [tmp_path / "corpus"])
+    summary_workers, store_workers, _ = ingested(tmp_path / "workers", 2, [tmp_path / "corpus"])
+    assert corpus.manifest.amending_acts >= 2
+    assert planned_in_workers and store_workers == store_here
+    views = sum(len(lines) for graph, lines in store_here.items() if "/view/" in graph)
+    stored = sum(map(len, store_here.values())) - views
+    assert summary_here.quads == summary_workers.quads == stored
+    lex = open_lex(tmp_path / "here", 1)
+    try:
+        patches = [change.patch().splitlines() for change in lex.store.changelog.changes()]
+    finally:
+        lex.close()
+    for lines in patches:
+        additions = [line for line in lines if line.startswith(b"A ")]
+        assert len(additions) == len(set(additions))

@@ -66,13 +66,15 @@ def test_a_spilled_write_validates_as_in_memory(tmp_path: Path, monkeypatch):
 
 def test_a_spool_streams_what_it_was_given_and_removes_its_file(tmp_path: Path):
     graph = NamedNode("https://e.org/g")
-    quads = [Quad(NamedNode(f"https://e.org/s{i}"), graph, graph, graph) for i in range(50_001)]
-    spool = QuadSpool(tmp_path, memory_limit=1_000, keep=lambda q: q.subject.value.endswith("7"))
+    quads = [
+        Quad(NamedNode(f"https://e.org/s{i}"), graph, NamedNode(f"https://e.org/o{i}"), graph) for i in range(50_001)
+    ]
+    spool = QuadSpool(tmp_path, memory_limit=1_000, keep=lambda predicate, obj: obj.endswith("7>"))
     spool.extend(quads)
     assert spool.spilled and len(spool) == len(quads)
     assert list(spool) == quads
     assert [q for chunk in spool.chunks() for q in chunk] == quads
-    assert spool.kept == [q for q in quads if q.subject.value.endswith("7")]
+    assert spool.kept == [q for q in quads if q.object.value.endswith("7")]
     path = spool.path()
     assert path.parent == tmp_path and path.stat().st_size > 0
     spool.close()

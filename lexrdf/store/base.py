@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
@@ -11,7 +11,7 @@ from pyoxigraph import NamedNode, Quad, QuerySolutions
 
 from lexrdf.store.changelog import ChangeLog
 from lexrdf.store.nquads import Serialized
-from lexrdf.store.spool import QuadSpool
+from lexrdf.store.spool import Keep, QuadSpool
 from lexrdf.txtime import Clock, Pending
 
 
@@ -77,9 +77,9 @@ class Store(Protocol):
     def close(self) -> None:
         """Flush and release the store."""
 
-    def spool(self, keep: Callable[[Quad], bool] | None = None) -> QuadSpool:
+    def spool(self, keep: Keep | None = None) -> QuadSpool:
         """An empty spool for the quads of a write to come (lexrdf.store.spool), spilling where this store keeps
-        its temporary files; `keep` chooses quads it also keeps aside in memory."""
+        its temporary files; `keep` chooses quads (by predicate and object) it also keeps aside in memory."""
 
     def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
         """Replace a named graph's content (a derived view, never an act graph) in one transaction: readers see

@@ -28,7 +28,7 @@ from lexrdf.store.changelog import ChangeLog, data_block, read_through, render_p
 from lexrdf.store.journal import Entry, Journal
 from lexrdf.store.nquads import Additions, Serialized, each, has_blank_node, serialized
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
-from lexrdf.store.spool import QuadSpool, is_spool_file
+from lexrdf.store.spool import Keep, QuadSpool, is_spool_file
 from lexrdf.txtime import Clock, Pending
 
 BULK_THRESHOLD = 5_000  # quads per write from which the bulk loader is used
@@ -316,9 +316,9 @@ class EmbeddedStore:
         self.refresh()
         return read_through(self._snapshot.path) if self._snapshot is not None else self._changelog.last()
 
-    def spool(self, keep: Callable[[Quad], bool] | None = None) -> QuadSpool:
+    def spool(self, keep: Keep | None = None) -> QuadSpool:
         """An empty spool for a write's quads, spilling into the store's directory (a killed writer's spool files
-        are removed by the next writer); `keep` chooses quads it also keeps aside in memory."""
+        are removed by the next writer); `keep` chooses quads (by predicate and object) it also keeps aside."""
         return QuadSpool(self.directory, keep=keep)
 
     def _reading(self) -> pyoxigraph.Store:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -37,7 +37,7 @@ from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block, render_patch
 from lexrdf.store.journal import Journal
 from lexrdf.store.nquads import Additions, Held, Serialized, has_blank_node, serialized
-from lexrdf.store.spool import BATCH, QuadSpool
+from lexrdf.store.spool import BATCH, Keep, QuadSpool
 from lexrdf.txtime import Clock, Pending
 
 RESULTS_JSON = "application/sparql-results+json"
@@ -201,7 +201,7 @@ class RemoteStore:
     def close(self) -> None:
         self._http.close()
 
-    def spool(self, keep: Callable[[Quad], bool] | None = None) -> QuadSpool:
+    def spool(self, keep: Keep | None = None) -> QuadSpool:
         """A spool spilling into the state directory (or the system's temporary directory for a reader)."""
         return QuadSpool(self.state if self.state.is_dir() else Path(tempfile.gettempdir()), keep=keep)
 

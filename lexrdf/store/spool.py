@@ -1,12 +1,13 @@
-"""A spool: the quads of one write, in memory while they are few and on disk as N-Quads once they are many.
+"""A spool: the quads of one write as N-Quads lines, in memory while they are few and on disk once they are many.
 
-An act's write can hold millions of quads (a 100 MB act: about 8 million). As pyoxigraph objects in a list they
-take about 550 bytes each, several times the act's own model, so a write collects them here instead: the first
-`memory_limit` stay in a list (small writes, the common case, never touch the disk), and past that every quad is
-serialised to a file in batches as it is added. Reading it back (`__iter__`, `chunks`) streams from the file.
+An act's write can hold millions of quads (a 100 MB act: about 8 million). The emitter writes them as lines of
+N-Quads (about 150 bytes each; as pyoxigraph objects they took about 550); the first `memory_limit` stay in a list
+(small writes, the common case, never touch the disk), and past that they go to a file in batches as they are
+added. Reading them back as quads (`__iter__`, `chunks`) parses them, streaming from the file once there is one.
 
 The quads a planner must look at again (which events and changesets the write records; see `lexrdf.ingest`) are
-kept aside as they pass (`kept`), so no one needs to read the whole spool to find them.
+kept aside as they pass (`kept`, chosen by their predicate and object), so no one needs to read the whole spool to
+find them.
 
 >>> from pyoxigraph import NamedNode
 >>> spool = QuadSpool(memory_limit=2)
@@ -29,8 +30,11 @@ from typing import TypeVar
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
-MEMORY_LIMIT = 200_000  # quads kept as objects before the spool moves to disk
-BATCH = 20_000  # quads serialised to the file at a time
+MEMORY_LIMIT = 200_000  # lines kept in memory before the spool moves to disk
+BATCH = 20_000  # quads written to the file, or parsed back, at a time
+
+#: which quads a spool keeps aside, by their predicate and object as N-Triples
+Keep = Callable[[str, str], bool]
 
 
 T = TypeVar("T")
@@ -53,34 +57,45 @@ def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
 
 
 class QuadSpool:
-    """An append-only sequence of quads, spilled to an N-Quads file past `memory_limit`."""
+    """An append-only sequence of quads as N-Quads lines, spilled to a file past `memory_limit`."""
 
     def __init__(
-        self,
-        directory: Path | None = None,
-        memory_limit: int | None = None,
-        keep: Callable[[Quad], bool] | None = None,
+        self, directory: Path | None = None, memory_limit: int | None = None, keep: Keep | None = None
     ) -> None:
         self.directory = directory
         self.memory_limit = MEMORY_LIMIT if memory_limit is None else memory_limit
         self._keep = keep
-        self.kept: list[Quad] = []  # the quads `keep` chose, in order
-        self._buffer: list[Quad] = []
+        self._kept: list[str] = []  # the lines `keep` chose, in order
+        self._parsed: list[Quad] | None = None
+        self._buffer: list[str] = []
         self._count = 0
         self._path: Path | None = None
         self._file = None
 
-    def append(self, quad: Quad) -> None:
-        self._buffer.append(quad)
+    def add(self, line: str, predicate: str, obj: str) -> None:
+        """Add one quad as its N-Quads line (ending in a line break), given its predicate and object as N-Triples
+        (what `keep` looks at)."""
+        self._buffer.append(line)
         self._count += 1
-        if self._keep is not None and self._keep(quad):
-            self.kept.append(quad)
+        if self._keep is not None and self._keep(predicate, obj):
+            self._kept.append(line)
+            self._parsed = None
         if len(self._buffer) >= (BATCH if self._file is not None else self.memory_limit):
             self._spill()
+
+    def append(self, quad: Quad) -> None:
+        self.add(f"{quad} .\n", str(quad.predicate), str(quad.object))
 
     def extend(self, quads: Iterable[Quad]) -> None:
         for quad in quads:
             self.append(quad)
+
+    @property
+    def kept(self) -> list[Quad]:
+        """The quads `keep` chose, in order."""
+        if self._parsed is None:
+            self._parsed = _parse("".join(self._kept).encode())
+        return self._parsed
 
     def __len__(self) -> int:
         return self._count
@@ -93,9 +108,14 @@ class QuadSpool:
         """Whether the quads are on disk (the spool outgrew `memory_limit`)."""
         return self._file is not None
 
+    def data(self) -> bytes:
+        """Every quad as N-Quads, in memory (for a spool that did not spill)."""
+        assert self._file is None, "a spilled spool is read from its file"
+        return "".join(self._buffer).encode()
+
     def __iter__(self) -> Iterator[Quad]:
         if self._file is None:
-            yield from list(self._buffer)
+            yield from _parse(self.data())
             return
         yield from pyoxigraph.parse(path=str(self.path()), format=RdfFormat.N_QUADS)
 
@@ -123,7 +143,8 @@ class QuadSpool:
     def close(self) -> None:
         """Drop the quads and remove the file."""
         self._buffer = []
-        self.kept = []
+        self._kept = []
+        self._parsed = None
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -143,11 +164,15 @@ class QuadSpool:
         if self._file is None:
             self._open()
         if self._buffer:
-            self._file.write(pyoxigraph.serialize(self._buffer, format=RdfFormat.N_QUADS))  # type: ignore[union-attr]
+            self._file.write("".join(self._buffer).encode())  # type: ignore[union-attr]
             self._buffer = []
 
     def __del__(self) -> None:
         self.close()
+
+
+def _parse(data: bytes) -> list[Quad]:
+    return list(pyoxigraph.parse(data, format=RdfFormat.N_QUADS)) if data else []
 
 
 def is_spool_file(name: str) -> bool:
@@ -155,4 +180,4 @@ def is_spool_file(name: str) -> bool:
     return name.startswith("spool-")
 
 
-__all__ = ["BATCH", "MEMORY_LIMIT", "QuadSpool", "is_spool_file"]
+__all__ = ["BATCH", "MEMORY_LIMIT", "Keep", "QuadSpool", "batches", "is_spool_file"]
