@@ -552,6 +552,8 @@ def main(argv: list[str] | None = None) -> int:
     if load_before > 0.5:
         console.print(f"[yellow]load average {load_before:.2f} at the start: timings will be noisy[/]")
     rows: list[Row] = []
+    if args.tmpdir:
+        Path(args.tmpdir).mkdir(parents=True, exist_ok=True)
     for size in args.sizes:
         with tempfile.TemporaryDirectory(prefix=f"lexrdf-bench-{size}-", dir=args.tmpdir) as scratch:
             rows.extend(run_size(size, args, Path(scratch)))

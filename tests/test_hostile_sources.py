@@ -504,3 +504,25 @@ def test_the_submitter_defaults_to_the_os_user(tmp_path):
     assert lexrdf("ingest", str(harbour), "--store", str(store)).returncode == 0
     rows = [without_iri(r) for r in select(store, changesets_of(f"{BASE}/eli/xx/act/1995-05-10/3"))]
     assert rows == [{"file": str(harbour), "sha": sha256(harbour), "who": getpass.getuser()}]
+
+
+def test_text_written_as_n_quads_syntax_is_stored_as_text(tmp_path):
+    """The ingest writes each quad as a line of N-Quads text (lexrdf.emit): words that look like the syntax (quotes,
+    a backslash, IRIs, a line's final dot) are one literal, read back as the source writes them, and add no quad."""
+    hostile = 'He said \\"no\\" \\ then &lt;https://evil.example/x&gt; &lt;https://evil.example/y&gt; "z" . &amp; more'
+    as_read = 'He said \\"no\\" \\ then <https://evil.example/x> <https://evil.example/y> "z" . & more'
+    graphs = {}
+    for name, text in (("hostile", hostile), ("plain", "He said no then more")):
+        lex = open_lex(tmp_path / name)
+        try:
+            lex.ingest([write(tmp_path, f"{name}.xml", small_act("2001-03-14", section("sec_1", text)))])
+            if name == "hostile":
+                assert lex.text_at(f"{SMALL}/sec_1", "2005-01-01").text == as_read
+            buffer = io.BytesIO()
+            lex.store.dump(buffer)
+            graphs[name] = [line for line in buffer.getvalue().decode().splitlines() if line.endswith(f"<{SMALL}> .")]
+        finally:
+            lex.close()
+    assert len(graphs["hostile"]) == len(graphs["plain"])  # the same quads, one literal apart
+    (line,) = [line for line in graphs["hostile"] if "evil.example" in line]
+    assert f"<{LEX}text> " in line
