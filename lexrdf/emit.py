@@ -27,13 +27,13 @@ from pyoxigraph import Literal, NamedNode, Quad, RdfFormat
 
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import ActReference, SourceDocument
+from lexrdf.txtime import stamp
 from lexrdf.uris import IriMinter, PortionPaths, identifier_forms
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
 from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD, Terms
 
 LEX_T, RDF_T, PROV_T, OWL_T, RDFS_T, DCTERMS_T = (Terms(ns) for ns in (LEX, RDF, PROV, OWL, RDFS, DCTERMS))
 _DATE = f"^^<{XSD.date.value}>"
-_DATETIME = f"^^<{XSD.dateTime.value}>"
 _DECIMAL = f"^^<{XSD.decimal.value}>"
 _INTEGER = f"^^<{XSD.integer.value}>"
 _TRUE = f'"true"^^<{XSD.boolean.value}>'
@@ -94,7 +94,7 @@ class Emitter:
         self.act = self.graph
         self.minter = minter
         self.changeset = self.iri(changeset)
-        self.recorded_at = f'"{recorded_at.isoformat()}"{_DATETIME}'
+        self.recorded_at = str(stamp(recorded_at))
         self._sink: QuadSink = sink if sink is not None else _Lines()
         self._tail = f" {self.graph} .\n"
         self.described = described if described is not None else set()

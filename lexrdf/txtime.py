@@ -29,17 +29,13 @@ TICK = timedelta(microseconds=1)  # xsd:dateTime as written here keeps microseco
 
 
 def stamp(moment: datetime) -> Literal:
-    """The xsd:dateTime literal of a transaction time (as every record and changeset carries it)."""
-    return Literal(moment.isoformat(), datatype=XSD.dateTime)
+    """The xsd:dateTime literal of a transaction time (as every record and changeset carries it), in the canonical
+    form Oxigraph stores and writes back (UTC as "Z", no trailing zero in the fraction): the transaction log, the
+    store and its dumps then write one form of each time.
 
-
-def canonical_stamp(moment: datetime) -> Literal:
-    """`stamp` as Oxigraph writes it back once stored (canonical xsd:dateTime: UTC as "Z", no trailing zero in the
-    fraction), which is how a graph dumped from a store names it (lexrdf.planning).
-
-    >>> canonical_stamp(datetime(2026, 11, 30, 9, 42, 41, 274190, tzinfo=UTC)).value
+    >>> stamp(datetime(2026, 11, 30, 9, 42, 41, 274190, tzinfo=UTC)).value
     '2026-11-30T09:42:41.27419Z'
-    >>> canonical_stamp(datetime(2026, 11, 30, 9, 42, 41, tzinfo=UTC)).value
+    >>> stamp(datetime(2026, 11, 30, 9, 42, 41, tzinfo=UTC)).value
     '2026-11-30T09:42:41Z'
     """
     utc = moment.astimezone(UTC)
@@ -138,11 +134,11 @@ class Pending:
 
     def terms(self) -> dict[Literal | NamedNode, Literal | NamedNode]:
         """Each provisional term and the term it became when the changesets committed (a provisional time as
-        written and as a store writes it back: `canonical_stamp`)."""
+        `stamp` writes it, and as Python does)."""
         mapping: dict[Literal | NamedNode, Literal | NamedNode] = {}
         for provisional, changeset, final in self._finals():
             mapping[stamp(provisional)] = stamp(final)
-            mapping[canonical_stamp(provisional)] = stamp(final)
+            mapping[Literal(provisional.isoformat(), datatype=XSD.dateTime)] = stamp(final)
             mapping[NamedNode(changeset)] = NamedNode(restamped_changeset(changeset, final))
         return mapping
 
@@ -177,4 +173,4 @@ class Pending:
         return [restamped_changeset(changeset, final) for _, changeset, final in self._finals()]
 
 
-__all__ = ["TICK", "Clock", "Pending", "ReservedTimes", "canonical_stamp", "stamp"]
+__all__ = ["TICK", "Clock", "Pending", "ReservedTimes", "stamp"]

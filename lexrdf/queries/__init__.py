@@ -39,6 +39,7 @@ import yaml
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions
 
 from lexrdf.errors import QueryError
+from lexrdf.txtime import stamp
 from lexrdf.vocab import XSD
 
 QUERIES_DIR = Path(__file__).resolve().parent
@@ -174,8 +175,7 @@ class Parameter:
         if self.kind == "date":
             return Literal(parse_date(value, self.name).isoformat(), datatype=XSD.date)
         if self.kind == "dateTime":
-            moment = parse_moment(str(value), self.name)
-            return Literal(moment.isoformat(), datatype=XSD.dateTime)
+            return stamp(parse_moment(str(value), self.name))  # in UTC, as the store writes times back
         if self.kind == "integer":
             text = str(value)
             if not re.fullmatch(r"[+-]?[0-9]{1,18}", text):
