@@ -25,9 +25,11 @@ from pathlib import Path
 
 import pyoxigraph
 import pytest
-from conftest import BASE, DPA, SAMPLES, UKPGA, VEREINSG, needs_shared
+from conftest import BASE, DPA, HARBOUR, SAMPLES, UKPGA, VEREINSG, needs_shared
 from pyoxigraph import NamedNode, RdfFormat
 
+from lexrdf.api import Lexrdf
+from lexrdf.settings import Settings
 from lexrdf.store import open_store
 from lexrdf.store.journal import JOURNAL
 from lexrdf.store.snapshots import Snapshots
@@ -353,4 +355,54 @@ def test_a_group_commit_cut_short_is_undone_whole_and_one_finished_is_logged_in_
         assert writer.recovered == [act.value for act in acts]
     finally:
         writer.close()
+    assert leftovers(store) == []
+
+
+KILLED_BEFORE_THE_INDEX = """
+import os, sys, time
+import lexrdf.search
+from lexrdf.api import Lexrdf
+from lexrdf.settings import Settings
+from lexrdf.views import view_graph
+
+def killed(store, acts, **kwargs):  # the views are written beside it: wait for them, then die before the commit
+    while not all(store.raw.contains_named_graph(view_graph(act)) for act in acts):
+        time.sleep(0.01)
+    os._exit(9)
+
+lexrdf.search.update_acts = killed
+lex = Lexrdf.open(Settings(store=sys.argv[1], base_iri=sys.argv[2]))
+lex.ingest([sys.argv[3]])
+"""
+
+
+def test_a_writer_killed_after_the_views_before_the_index_commit_is_repaired_by_the_next(tmp_path):
+    """The index's documents and the views of a group are rebuilt side by side (lexrdf.derived); the write's journal
+    entries are kept until both are done. A writer killed once the views are written but before the index commits
+    leaves them, so the next writer rebuilds the act's index documents: "harbour dues" is art_4's heading and the
+    text of its paragraphs 2 and 3 (samples/single/harbour-act.xml)."""
+    store, harbour = tmp_path / "store", SAMPLES / "single" / "harbour-act.xml"
+    first = subprocess.run(
+        [sys.executable, "-m", "lexrdf.cli", "ingest", str(SAMPLES / "expressions"), "--store", str(store)],
+        env=ENV,
+        timeout=120,
+    )
+    assert first.returncode == 0  # an index exists: the next ingest updates it
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_BEFORE_THE_INDEX, str(store), BASE, str(harbour)], env=ENV, timeout=120
+    )
+    assert killed.returncode == 9
+    assert list((store / JOURNAL).iterdir())  # the entries were kept for the next writer
+    lex = Lexrdf.open(Settings(store=store, base_iri=BASE))
+    try:
+        assert HARBOUR in lex.store.recovered
+        answer = lex.search("harbour dues", "2005-01-01")
+        assert answer.method == "index"
+        assert sorted(hit.provision for hit in answer.items) == [
+            f"{HARBOUR}/art_4",
+            f"{HARBOUR}/art_4/para_2",
+            f"{HARBOUR}/art_4/para_3",
+        ]
+    finally:
+        lex.close()
     assert leftovers(store) == []

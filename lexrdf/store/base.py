@@ -89,6 +89,10 @@ class Store(Protocol):
         """`replace_graph` for several view graphs; the ones that were empty are filled in one commit. A graph's
         content may come as quads or already `Serialized` (its quads in that graph, each once)."""
 
+    def derived_rebuilt(self, acts: Iterable[str]) -> None:
+        """Everything derived from these act graphs (views, index documents) is in step with their last writes: a
+        store that keeps what it needs to rebuild it after a crash may let it go (lexrdf.derived)."""
+
 
 def open_store(
     location: str | Path,

@@ -149,7 +149,7 @@ class EmbeddedStore:
         self._journal = Journal(directory)
         self._changelog = ChangeLog(directory)
         self._last_change = 0  # a writer: the number of the last change it logged (lexrdf.store.changelog)
-        self._unviewed: dict[str, tuple[list[Path], set[str]]] = {}  # act graph -> (its entries, views rebuilt)
+        self._underived: dict[str, list[Entry]] = {}  # act graph -> its committed entries, until `derived_rebuilt`
         self.recovered: list[str] = []  # the act graphs a writer's open recovered after a writer was killed
         if read_only:
             self._store, self._stamp, self._snapshot = self._open_reader()
@@ -296,10 +296,10 @@ class EmbeddedStore:
             except OSError as exc:
                 raise StoreError(f"publishing a snapshot of the store at {self.directory} failed: {exc}") from exc
             self._dirty = False
-            for entries, _ in self._unviewed.values():  # the unit of work is over: its writes are what it meant
+            for entries in self._underived.values():  # the unit of work is over: its writes are what it meant
                 for entry in entries:
                     self._journal.end(entry)
-            self._unviewed.clear()
+            self._underived.clear()
             return snapshot
 
     @property
@@ -446,23 +446,16 @@ class EmbeddedStore:
         self._last_change = max(self._last_change, entry.change)
 
     def _track(self, graph: str, entry: Entry) -> None:
-        """Keep a committed act write's entry until the act's views are rebuilt."""
-        entries, _ = self._unviewed.get(graph, ([], set()))
-        self._unviewed[graph] = ([*entries, entry], set())
+        """Keep a committed act write's entry until what is derived from the act is rebuilt (`derived_rebuilt`)."""
+        self._underived.setdefault(graph, []).append(entry)
 
-    def _views_rebuilt(self, graph: NamedNode) -> None:
-        """A view graph was replaced: once every view of an act written since has been, its entries are done."""
-        head, sep, name = graph.value.rpartition("/view/")
-        if not sep or head not in self._unviewed:
-            return
-        from lexrdf.views import views
-
-        entries, done = self._unviewed[head]
-        done.add(name)
-        if done >= set(views()):
-            for entry in entries:
-                self._journal.end(entry)
-            del self._unviewed[head]
+    def derived_rebuilt(self, acts: Iterable[str]) -> None:
+        """Everything derived from these act graphs (their views, their index documents) is in step with them: the
+        entries kept to rebuild it after a crash are done."""
+        with self._write_lock:
+            for act in acts:
+                for entry in self._underived.pop(act, []):
+                    self._journal.end(entry)
 
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
         # pyoxigraph 0.5 has no query timeout: `timeout` is for backends that have one
@@ -528,7 +521,6 @@ class EmbeddedStore:
                 if any(has_blank_node(q) for q in new | old):
                     raise ValueError("a view graph cannot hold blank nodes")
                 if old == new:
-                    self._views_rebuilt(graph)
                     return
                 self._dirty = True
                 removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
@@ -538,7 +530,6 @@ class EmbeddedStore:
                 self._commit([entry], bulk=False, removed=removed)
                 self._log(entry, datetime.now(UTC), (), (len(added), len(removed)))
                 self._journal.end(entry)
-                self._views_rebuilt(graph)
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc
 
@@ -558,7 +549,5 @@ class EmbeddedStore:
                 for stage in staged:
                     self._log(stage.entry, datetime.now(UTC), (), (stage.count, 0))
                     self._journal.end(stage.entry)
-                for graph, _ in graphs:
-                    self._views_rebuilt(graph)
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {names} failed; it is unchanged: {exc}") from exc

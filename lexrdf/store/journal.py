@@ -13,14 +13,15 @@ The entry is an N-Quads file whose statements are the additions (the other lines
 bulk loader reads it directly. Additions of `BULK_THRESHOLD` quads or more are written with the bulk loader, which
 is about twice as fast as one transaction but not transactional (pyoxigraph says a crash may leave part of the
 data); other writes are one transaction. After the commit the write is appended to the transaction log as change
-17 (lexrdf.store.changelog), and the entry is replaced by its two header lines, kept until the act's views have been
-rebuilt (or the unit of work is published), then removed.
+17 (lexrdf.store.changelog), and the entry is replaced by its two header lines, kept until what is derived from the
+act (its views and its search-index documents, lexrdf.derived) has been rebuilt (or the unit of work is published),
+then removed.
 
 The next writer that opens the store finds what a killed writer left. An entry with its data is a write that may
 not have committed: if every addition is present and no removal is, it committed, and it is logged if the log lacks
 it; otherwise whatever part of its additions is present is removed in one transaction (a bulk load cut short) and
-nothing is logged. Then the views of the acts named are rebuilt from their graphs as they now are. Only then is
-anything published.
+nothing is logged. Then the views and index documents of the acts named are rebuilt from their graphs as they now
+are. Only then is anything published.
 
 Entries are written to `<name>.tmp`, fsynced and renamed, so an entry is either whole or absent; a `.tmp` is an
 entry that never began (its write had not started) and is removed.
@@ -121,7 +122,8 @@ class Journal:
         return Entry(path, graph, change, True)
 
     def committed(self, entry: Entry) -> Entry:
-        """The write committed and was logged: drop its data, keep the entry until the act's views are rebuilt."""
+        """The write committed and was logged: drop its data, keep the entry until what is derived from the act is
+        rebuilt (`Store.derived_rebuilt`)."""
         write_atomically(entry.path, [self._head(entry.graph, entry.change)])
         return Entry(entry.path, entry.graph, entry.change, False)
 

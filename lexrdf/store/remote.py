@@ -298,6 +298,9 @@ class RemoteStore:
             added += self.add_act_graph(write.graph, quads, write.pending)
         return added
 
+    def derived_rebuilt(self, acts: Iterable[str]) -> None:
+        """Nothing to let go: a remote store's journal entries end with their writes."""
+
     def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
         """Each view graph replaced by its own update, in order."""
         for graph, quads in graphs:
