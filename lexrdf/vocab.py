@@ -6,10 +6,29 @@
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from pyoxigraph import NamedNode
 
+T = TypeVar("T")
 
-class Namespace:
+
+class _ReadByAttribute(Generic[T]):
+    """Items that read as attributes too, each kept as an attribute once read (later lookups are plain attribute
+    reads)."""
+
+    def __getattr__(self, local: str) -> T:
+        if local.startswith("_"):
+            raise AttributeError(local)
+        term = self[local]
+        setattr(self, local, term)
+        return term
+
+    def __getitem__(self, local: str) -> T:
+        raise NotImplementedError
+
+
+class Namespace(_ReadByAttribute[NamedNode]):
     """An IRI prefix whose attributes and items are NamedNodes: ``PROV.Activity``, ``ELI["is_part_of"]``."""
 
     def __init__(self, prefix: str) -> None:
@@ -19,13 +38,6 @@ class Namespace:
     def __str__(self) -> str:
         return self._prefix
 
-    def __getattr__(self, local: str) -> NamedNode:
-        if local.startswith("_"):
-            raise AttributeError(local)
-        term = self[local]
-        setattr(self, local, term)  # later lookups are plain attribute reads
-        return term
-
     def __getitem__(self, local: str) -> NamedNode:
         term = self._terms.get(local)
         if term is None:
@@ -33,7 +45,7 @@ class Namespace:
         return term
 
 
-class Terms:
+class Terms(_ReadByAttribute[str]):
     """A namespace's terms as N-Triples text (``<iri>``), for what writes N-Quads without making node objects:
     ``Terms(LEX).Version``.
 
@@ -43,13 +55,6 @@ class Terms:
 
     def __init__(self, namespace: Namespace) -> None:
         self._prefix = str(namespace)
-
-    def __getattr__(self, local: str) -> str:
-        if local.startswith("_"):
-            raise AttributeError(local)
-        term = self[local]
-        setattr(self, local, term)  # later lookups are plain attribute reads
-        return term
 
     def __getitem__(self, local: str) -> str:
         return f"<{self._prefix}{local}>"
