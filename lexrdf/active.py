@@ -32,7 +32,7 @@ from datetime import UTC, date, datetime
 
 from pyoxigraph import Literal, Quad
 
-from lexrdf.emit import LEX_T, PROV_T, RDF_T, Emitter, cited_act, date_term, describe_reference, literal, term
+from lexrdf.emit import LEX_T, PROV_T, RDF_T, Emitter, cited_act, date_term, describe_reference, literal
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
@@ -500,7 +500,7 @@ def active_quads(
         out = Emitter(graph, minter, created, recorded_at, described=described)
     else:
         out = Emitter(graph, minter, changeset, datetime.now(UTC), described=described)
-        out.recorded_at = term(moment) if moment is not None else out.recorded_at
+        out.recorded_at = str(moment) if moment is not None else out.recorded_at
     planned = {q.subject.value for q in pending if q.predicate == RDF.type and q.object == LEX.Event}
     for event in events:
         facts = stored.get(event.target, {}).get(event.iri)

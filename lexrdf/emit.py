@@ -57,11 +57,6 @@ def date_literal(day: date) -> Literal:
     return Literal(day.isoformat(), datatype=XSD.date)
 
 
-def term(node: NamedNode | Literal) -> str:
-    """A pyoxigraph term as N-Triples."""
-    return str(node)
-
-
 class QuadSink(Protocol):
     """Where emitted lines go: a `lexrdf.store.spool.QuadSpool` (which moves them to disk when many), or a list."""
 
@@ -90,13 +85,12 @@ class Emitter:
         described: set[str] | None = None,
     ) -> None:
         self._iris: dict[str, str] = {}
-        self.graph = self.iri(act)
-        self.act = self.graph
+        self.act = self.iri(act)  # the act, and the graph every line is in
         self.minter = minter
         self.changeset = self.iri(changeset)
         self.recorded_at = str(stamp(recorded_at))
         self._sink: QuadSink = sink if sink is not None else _Lines()
-        self._tail = f" {self.graph} .\n"
+        self._tail = f" {self.act} .\n"
         self.described = described if described is not None else set()
 
     def iri(self, value: str) -> str:
@@ -355,5 +349,4 @@ __all__ = [
     "emit_act",
     "literal",
     "provenance_quads",
-    "term",
 ]

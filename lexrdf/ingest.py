@@ -23,7 +23,7 @@ from pyoxigraph import NamedNode, Quad
 
 from lexrdf.active import ActivePlan, active_quads, plan_active, plan_feeds
 from lexrdf.derived import rebuild_derived
-from lexrdf.emit import emit_act, provenance_quads
+from lexrdf.emit import LEX_T, PROV_T, RDF_T, emit_act, provenance_quads
 from lexrdf.errors import SourceError
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.model import SourceDocument, Unit
@@ -53,7 +53,7 @@ from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 from lexrdf.validate import Report, graph_store, validate_files, validate_store
 from lexrdf.versioning import apply_plan, plan_document
 from lexrdf.views import derive
-from lexrdf.vocab import LEX, PROV, RDF
+from lexrdf.vocab import LEX, RDF
 
 if TYPE_CHECKING:
     from lexrdf.planning import PlanningPool
@@ -235,7 +235,7 @@ def is_bookkeeping(predicate: str, obj: str) -> bool:
     """Whether the planner looks at a quad again once emitted (by its predicate and object as N-Triples): which
     events and changesets a write records, and what each changeset says of its source (`lexrdf.active`,
     `provenance_quads`). A write's spool keeps these aside, so no one reads a large write back to find them."""
-    return predicate in _BOOKKEEPING or (predicate == _TYPE and obj in _BOOKKEEPING_TYPES)
+    return predicate in _BOOKKEEPING or (predicate == RDF_T.type and obj in _BOOKKEEPING_TYPES)
 
 
 GROUP_QUADS = 200_000  # acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
@@ -252,9 +252,8 @@ def group_quads(written: int) -> int:
     return min(GROUP_QUADS, max(GROUP_QUADS // 4, written))
 
 
-_TYPE = str(RDF.type)
-_BOOKKEEPING_TYPES = frozenset(str(node) for node in (LEX.Event, LEX.Changeset))
-_BOOKKEEPING = frozenset(str(node) for node in (LEX.sourceFile, LEX.submittedBy, PROV.startedAtTime))
+_BOOKKEEPING_TYPES = frozenset((LEX_T.Event, LEX_T.Changeset))
+_BOOKKEEPING = frozenset((LEX_T.sourceFile, LEX_T.submittedBy, PROV_T.startedAtTime))
 
 
 @dataclass
@@ -634,7 +633,10 @@ def check_in_memory(write: ActWrite, store: Store, locate: str = "all") -> tuple
     the write, and whether the store held any of that graph before."""
     graph = NamedNode(write.act)
     stored = list(store.graph_quads(graph))
-    after = graph_store(stored, write.quads.data() if isinstance(write.quads, QuadSpool) else list(write.quads))
+    if isinstance(write.quads, QuadSpool):  # its lines, loaded as they are
+        after = graph_store(stored, write.quads.data())
+    else:
+        after = graph_store([*stored, *write.quads])
     return validate_store(after, graph, locate=locate), after, bool(stored)
 
 

@@ -133,12 +133,11 @@ class Pending:
         return len(self.changesets)
 
     def terms(self) -> dict[Literal | NamedNode, Literal | NamedNode]:
-        """Each provisional term and the term it became when the changesets committed (a provisional time as
-        `stamp` writes it, and as Python does)."""
+        """Each provisional term and the term it became when the changesets committed (times as `stamp` writes them,
+        as everything that writes a transaction time does)."""
         mapping: dict[Literal | NamedNode, Literal | NamedNode] = {}
         for provisional, changeset, final in self._finals():
             mapping[stamp(provisional)] = stamp(final)
-            mapping[Literal(provisional.isoformat(), datatype=XSD.dateTime)] = stamp(final)
             mapping[NamedNode(changeset)] = NamedNode(restamped_changeset(changeset, final))
         return mapping
 

@@ -124,16 +124,13 @@ def validate_quads(
     return validate_store(graph_store(quads), graph, shapes, locate)
 
 
-def graph_store(quads: list[pyoxigraph.Quad], nquads: bytes | list[pyoxigraph.Quad] = b"") -> pyoxigraph.Store:
-    """A store in memory holding `quads`, and the quads of `nquads` (more quads, or N-Quads text whose IRIs were
-    checked as they were written, as a spool's are: lexrdf.emit): what `validate_quads` validates."""
+def graph_store(quads: list[pyoxigraph.Quad], nquads: bytes = b"") -> pyoxigraph.Store:
+    """A store in memory holding `quads`, and the quads of `nquads` (N-Quads text whose IRIs were checked as they
+    were written, as a spool's are: lexrdf.emit): what `validate_quads` validates."""
     memory = pyoxigraph.Store()
     memory.extend(quads)
-    if isinstance(nquads, bytes):
-        if nquads:
-            memory.load(nquads, format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
-    else:
-        memory.extend(nquads)
+    if nquads:
+        memory.load(nquads, format=pyoxigraph.RdfFormat.N_QUADS, lenient=True)
     return memory
 
 
