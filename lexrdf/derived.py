@@ -2,7 +2,7 @@
 act (lexrdf.search) and the act's views (lexrdf.views).
 
 The two are rebuilt side by side (the index's commit waits on its files while the views are written), and only
-once both are done does the store let go of the write's journal entries (`Store.derived_rebuilt`): a writer killed
+once both are done does the store let go of the marker naming the acts (`Store.derived_rebuilt`): a writer killed
 before that is repaired by the next writer's recovery, which calls this again (lexrdf.store.embedded). A store
 that has no index yet (a new store, one that predates the index) gets one here, built from every text it holds,
 this act's included: the index is on by default wherever the store has a directory to keep it in

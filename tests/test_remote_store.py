@@ -19,6 +19,7 @@ import time
 import urllib.request
 import zipfile
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -429,8 +430,9 @@ def test_a_writer_killed_after_the_server_committed_has_its_change_logged_at_the
     httpx.post(update_url_for(remote_settings.store_url), content=insert,
                headers={"Content-Type": "application/sparql-update"}, timeout=30).raise_for_status()  # fmt: skip
     journal = Journal(state)
-    journal.begin(graph.value, 1, [pyoxigraph.serialize(committed, format=pyoxigraph.RdfFormat.N_QUADS)])
-    journal.begin(graph.value, 2, [pyoxigraph.serialize(never_sent, format=pyoxigraph.RdfFormat.N_QUADS)])
+    now = datetime.now(UTC)
+    journal.begin(graph.value, 1, now, [pyoxigraph.serialize(committed, format=pyoxigraph.RdfFormat.N_QUADS)])
+    journal.begin(graph.value, 2, now, [pyoxigraph.serialize(never_sent, format=pyoxigraph.RdfFormat.N_QUADS)])
     reopened = RemoteStore(remote_settings.store_url, state)
     try:
         changes = [(c.number, c.graph, c.added) for c in reopened.changelog.changes()]

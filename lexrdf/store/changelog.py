@@ -19,9 +19,9 @@ import; a view graph rebuilt) becomes one change, numbered 1, 2, 3, ... in commi
 A change holds exactly what the write did: the quads it added that the store lacked (`A`) and the quads it removed
 (`D`: only a view rebuild removes; history is never removed). So a copy that holds a dump taken through change K
 and applies the changes after K in order holds exactly what the store holds (`apply_patch`). A change is written
-after its commit and before the writer's journal entry for it is dropped, so a writer killed in between leaves the
-entry, and the next writer logs the change then (lexrdf.store.journal); a write that did not commit is never
-logged, so numbers have no gaps. Each published snapshot records the last change it holds (`changes_through`), so a
+whole before its commit, as the writer's journal entry, and becomes part of the log by one rename once the write
+committed (`adopt`), so a writer killed in between leaves the entry, and the next writer moves it into the log
+then (lexrdf.store.journal); a write that did not commit is never logged, so numbers have no gaps. Each published snapshot records the last change it holds (`changes_through`), so a
 reader never announces a change it cannot show.
 
 >>> Change.file_name(18)
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -40,7 +40,7 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
-from lexrdf.store.files import write_atomically
+from lexrdf.store.files import sync_directory, write_atomically
 from lexrdf.store.nquads import has_blank_node
 
 CHANGES = "changes"
@@ -112,7 +112,7 @@ def render_patch(
     counts: tuple[int, int],
     added: Iterable[bytes],
     removed: Iterable[bytes] = (),
-) -> Iterator[bytes]:
+) -> Iterator[bytes | memoryview]:
     """The lines of change `number`'s patch; `added` and `removed` are N-Quads, one or more whole lines at a time
     (each ending in a newline), `counts` how many of each there are."""
     yield f"H id <{change_iri(number)}> .\n".encode()
@@ -126,22 +126,24 @@ def render_patch(
         yield f'H {name} "{count}"^^<{_XSD_INTEGER}> .\n'.encode()
     yield b"TX .\n"
     for lines in removed:
-        yield _prefixed(b"D ", lines)
+        yield from _prefixed(b"D ", lines)
     for lines in added:
-        yield _prefixed(b"A ", lines)
+        yield from _prefixed(b"A ", lines)
     yield b"TC .\n"
 
 
-def _prefixed(prefix: bytes, lines: bytes) -> bytes:
-    """Each non-empty line of a block of whole lines with `prefix` before it (one `bytes.replace` when the block
-    has no empty line, as N-Quads have none).
+def _prefixed(prefix: bytes, lines: bytes) -> Iterator[bytes | memoryview]:
+    """Each line of a block of N-Quads lines (none empty, as a serialiser writes them) with `prefix` before it, in
+    parts: one `bytes.replace` for a block of whole lines, and no other copy of it.
 
-    >>> _prefixed(b"A ", b"<a> <b> <c> .\\n<d> <e> <f> .\\n")
+    >>> b"".join(_prefixed(b"A ", b"<a> <b> <c> .\\n<d> <e> <f> .\\n"))
     b'A <a> <b> <c> .\\nA <d> <e> <f> .\\n'
     """
-    if not lines.endswith(b"\n") or b"\n\n" in lines or lines.startswith(b"\n"):
-        return _LINE_START.sub(prefix, lines)
-    return prefix + lines[:-1].replace(b"\n", b"\n" + prefix) + b"\n"
+    if not lines.endswith(b"\n"):
+        yield _LINE_START.sub(prefix, lines)
+        return
+    yield prefix
+    yield memoryview(lines.replace(b"\n", b"\n" + prefix))[: -len(prefix)]
 
 
 class ChangeLog:
@@ -174,6 +176,14 @@ class ChangeLog:
         path = self.root / Change.file_name(number)
         write_atomically(path, lines)
         return path
+
+    def adopt(self, written: Sequence[tuple[int, Path]]) -> None:
+        """Make patches written whole elsewhere on the same file system (journal entries, lexrdf.store.journal) the
+        changes numbered with them, in order: one rename each, the log's directory synced once."""
+        self.root.mkdir(exist_ok=True)
+        for number, path in written:
+            os.replace(path, self.root / Change.file_name(number))
+        sync_directory(self.root)
 
     def remove_unfinished(self) -> None:
         """Remove the temporary file of a change a killed writer was writing (writer only)."""

@@ -8,7 +8,6 @@ when one was published (one stat). See docs/store.md and lexrdf.store.snapshots.
 from __future__ import annotations
 
 import contextlib
-import io
 import re
 import shutil
 import threading
@@ -24,8 +23,8 @@ from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
-from lexrdf.store.changelog import ChangeLog, data_block, read_through, render_patch
-from lexrdf.store.journal import Entry, Journal
+from lexrdf.store.changelog import ChangeLog, data_block, read_through
+from lexrdf.store.journal import Blocks, Entry, Journal
 from lexrdf.store.nquads import Additions, Serialized, each, has_blank_node, serialized
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
 from lexrdf.store.spool import Keep, QuadSpool, is_spool_file
@@ -43,8 +42,7 @@ class _Staged:
     entry: Entry
     count: int  # the quads it adds
     blank: bool  # whether one of them names a blank node
-    changesets: list[str]  # the changesets it records, with their final IRIs
-    moment: datetime | None  # the time its last changeset takes (None: it records none)
+    data: bytes | None = None  # its additions as N-Quads, when they are in memory (else read from the entry)
 
 
 def _bulk(staged: Sequence[_Staged]) -> bool:
@@ -53,39 +51,16 @@ def _bulk(staged: Sequence[_Staged]) -> bool:
     return sum(stage.count for stage in staged) >= BULK_THRESHOLD and not any(stage.blank for stage in staged)
 
 
+def _added(stage: _Staged) -> Iterable[bytes]:
+    """A staged write's additions as N-Quads: from memory if held there, else read from its entry."""
+    return [stage.data] if stage.data is not None else stage.entry.added_blocks()
+
+
 def _into(graph: NamedNode, quads: Iterable[Quad] | Serialized) -> Iterable[Quad] | Serialized:
     """The quads' triples in `graph` (`Serialized` quads are in their graph already)."""
     if isinstance(quads, Serialized):
         return quads
     return (q if q.graph_name == graph else Quad(q.subject, q.predicate, q.object, graph) for q in quads)
-
-
-class _Concatenated(io.RawIOBase):
-    """Journal entries read one after another as one stream, for one bulk load of a group."""
-
-    def __init__(self, paths: Sequence[Path]) -> None:
-        self._paths = list(paths)
-        self._handle: IO[bytes] | None = None
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        while True:
-            if self._handle is None:
-                if not self._paths:
-                    return 0
-                self._handle = open(self._paths.pop(0), "rb")  # noqa: SIM115 (closed at its end)
-            count = self._handle.readinto(buffer)
-            if count:
-                return count
-            self._handle.close()
-            self._handle = None
-
-    def close(self) -> None:
-        if self._handle is not None:
-            self._handle.close()
-        super().close()
 
 
 class StoreLocked(StoreError):
@@ -149,7 +124,8 @@ class EmbeddedStore:
         self._journal = Journal(directory)
         self._changelog = ChangeLog(directory)
         self._last_change = 0  # a writer: the number of the last change it logged (lexrdf.store.changelog)
-        self._underived: dict[str, list[Entry]] = {}  # act graph -> its committed entries, until `derived_rebuilt`
+        self._underived: dict[str, list[Path]] = {}  # act graph -> the markers naming it, until `derived_rebuilt`
+        self._marked: dict[Path, set[str]] = {}  # marker -> the act graphs it names whose derived data is not rebuilt
         self.recovered: list[str] = []  # the act graphs a writer's open recovered after a writer was killed
         if read_only:
             self._store, self._stamp, self._snapshot = self._open_reader()
@@ -161,9 +137,9 @@ class EmbeddedStore:
 
     def _recover(self) -> list[str]:
         """Before anything else, finish or undo what a writer killed part-way left (see lexrdf.store.journal): a
-        write that committed is logged if the log lacks it, one cut short is removed in one transaction, the
-        views of every act it was writing are rebuilt from the act graph as it now is, and the temporary files it
-        left are removed. The act graphs it recovered."""
+        write that committed is moved into the log, one cut short is removed in one transaction, what is derived
+        from every act it was writing (or had written without rebuilding that) is rebuilt from the act graph as it
+        now is, and the temporary files it left are removed. The act graphs it recovered."""
         for entry in self.directory.iterdir():
             if ORPHAN.fullmatch(entry.name) and entry.is_file():
                 entry.unlink(missing_ok=True)  # ingested files are hard-linked under RocksDB's own names
@@ -171,45 +147,43 @@ class EmbeddedStore:
                 shutil.rmtree(entry, ignore_errors=True) if entry.is_dir() else entry.unlink(missing_ok=True)
         self._snapshots.remove_unfinished()
         self._changelog.remove_unfinished()
-        entries = self._journal.entries()
+        entries, markers = self._journal.entries(), self._journal.markers()
         self._last_change = self._changelog.last()
-        if not entries:
+        if not entries and not markers:
             return []
         self._dirty = True
-        self._settle([entry for entry in entries if entry.has_data])
+        self._settle(entries)
         from lexrdf.views import is_view_graph  # views read the store: imported when needed
 
-        acts = (entry.graph for entry in entries if not is_view_graph(NamedNode(entry.graph)))
+        named = [*(graph for _, graphs in markers for graph in graphs), *(entry.graph for entry in entries)]
+        acts = (graph for graph in named if not is_view_graph(NamedNode(graph)))
         graphs = list(dict.fromkeys(acts))
         for graph in graphs:
             if self._has_views(graph):
                 from lexrdf.derived import rebuild_derived  # reads the store: imported when needed
 
                 rebuild_derived(self, graph)
-        for entry in entries:
-            self._journal.end(entry)
+        for marker, _ in markers:
+            self._journal.end(marker)
         return graphs
 
     def _settle(self, entries: list[Entry]) -> None:
-        """The writes a killed writer left with their data: one group at most, since a group is journaled, written
-        and logged before the next is journaled. If every one committed (each addition present, no removal), the
-        ones the log lacks are logged, in order; otherwise the group was cut short in its commit, before any of
-        it was logged, and whatever part of it is in the store is removed."""
+        """The writes a killed writer left: one group at most, since a group is journaled, written and moved into
+        the log before the next is journaled. If every one committed (each addition present, no removal), the ones
+        not yet moved into the log are, in order; otherwise the group was cut short in its commit, before any of it
+        was logged, and whatever part of it is in the store is removed."""
         settled = []
         for entry in entries:
             added = [quad in self._store for quad in entry.added()]
-            removed = entry.removed()
-            committed = all(added) and not any(quad in self._store for quad in removed)
-            settled.append((entry, committed, sum(added), len(removed)))
-        if all(committed for _, committed, _, _ in settled):
-            for entry, _, added, removed in settled:
-                if (added or removed) and entry.change and not self._changelog.has(entry.change):
-                    moment = datetime.fromtimestamp(entry.path.stat().st_mtime, UTC)
-                    self._log(entry, moment, (), (added, removed))
+            committed = all(added) and not any(quad in self._store for quad in entry.removed())
+            settled.append((entry, committed, any(added)))
+        if all(committed for _, committed, _ in settled):
+            self._adopt(entries)
             return
-        for entry, _, added, _ in settled:
+        for entry, _, added in settled:
             if added:
                 self._undo(entry)
+            self._journal.end(entry)
 
     def _has_views(self, graph: str) -> bool:
         """Whether an act graph gets views: it describes its own act, or it has a view graph already."""
@@ -296,9 +270,9 @@ class EmbeddedStore:
             except OSError as exc:
                 raise StoreError(f"publishing a snapshot of the store at {self.directory} failed: {exc}") from exc
             self._dirty = False
-            for entries in self._underived.values():  # the unit of work is over: its writes are what it meant
-                for entry in entries:
-                    self._journal.end(entry)
+            for marker in self._marked:  # the unit of work is over: its writes are what it meant
+                self._journal.end(marker)
+            self._marked.clear()
             self._underived.clear()
             return snapshot
 
@@ -347,32 +321,32 @@ class EmbeddedStore:
 
     def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
         """A group commit of act writes: all or nothing, across a crash too, each logged as its own change. What
-        the store lacks of each write's quads (a list or a `QuadSpool`, streamed either way) is recorded in a
-        journal entry of its own first; then the group is written at once: by the bulk loader when it is large
-        (sorted files ingested at once, three times as fast as a transaction from a few tens of thousands of
-        quads, reading the entries without holding the GIL, so the next acts can be prepared meanwhile; the
-        loader is not transactional, so a failed or cut-short load is undone from the entries), else in one
-        transaction. The changesets in each write's `pending` take their times last, right before the write, and
-        writes are serialised, so times follow commits (lexrdf.txtime). The quads added."""
+        the store lacks of each write's quads (a list or a `QuadSpool`, streamed either way) is recorded first in a
+        journal entry of its own, as the change it will be, and a marker names the acts (their derived data is
+        rebuilt after a crash until `derived_rebuilt`); then the group is written at once: by the bulk loader when it
+        is large (sorted files ingested at once, three times as fast as a transaction from a few tens of thousands
+        of quads, so the next acts can be prepared meanwhile; the loader is not transactional, so a failed or
+        cut-short load is undone from the entries), else in one transaction; then each entry is moved into the log.
+        The changesets in each write's `pending` take their times last, right before the write, and writes are
+        serialised, so times follow commits (lexrdf.txtime). The quads added."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
         try:
             with self._write_lock:
                 self._dirty = True
                 staged = self._stage([(write.graph, write.quads, write.pending) for write in writes])
-                self._commit([stage.entry for stage in staged], bulk=_bulk(staged))
-                for stage in staged:
-                    self._log(stage.entry, stage.moment or datetime.now(UTC), stage.changesets, (stage.count, 0))
-                    self._track(stage.entry.graph, self._journal.committed(stage.entry))
+                self._mark([stage.entry.graph for stage in staged])
+                self._commit(staged, bulk=_bulk(staged))
+                self._adopt([stage.entry for stage in staged])
                 return sum(stage.count for stage in staged)
         except (OSError, SyntaxError, TypeError, ValueError) as exc:
             graphs = ", ".join(write.graph.value for write in writes)
             raise StoreError(f"writing graph {graphs} failed; nothing was written: {exc}") from exc
 
     def _stage(self, writes: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized, Pending | None]]) -> list[_Staged]:
-        """Journal each write's additions (what the store lacks, restamped with the commit's times; all of a
-        `Serialized` write to a graph the store does not hold, as it is), numbering their changes in order; a write
-        that adds nothing is dropped. If staging fails, nothing stays journaled."""
+        """Journal each write as the change it will be (what the store lacks, restamped with the commit's times;
+        all of a `Serialized` write to a graph the store does not hold, as it is), numbering the changes in order; a
+        write that adds nothing is dropped. If staging fails, nothing stays journaled."""
         staged: list[_Staged] = []
         try:
             for graph, quads, pending in writes:
@@ -381,22 +355,20 @@ class EmbeddedStore:
                 if pending:
                     pending.commit(times)
                 changesets = pending.final_iris() if pending else []
-                moment = times[-1] if times else None
+                moment = times[-1] if times else datetime.now(UTC)
                 if isinstance(quads, Serialized) and not self._holds_graph(graph):
                     # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
                     data = pending.stamped_nquads(quads.data) if pending else quads.data
-                    entry = self._journal.begin(graph.value, change, [data])
-                    count, blank = quads.count, quads.blank
+                    entry = self._journal.begin(graph.value, change, moment, [data], (), changesets, quads.count)
+                    count, blank, held = quads.count, quads.blank, data
                 else:
                     if isinstance(quads, Serialized):  # the graph was written meanwhile: only what it lacks
                         quads = quads.quads()
                     additions = Additions(quads, each(self._held_in(graph)), pending.stamper() if pending else None)
-                    entry = self._journal.begin(graph.value, change, additions.chunks())
-                    count, blank = additions.count, additions.blank
-                if not count:
-                    self._journal.end(entry)
-                    continue
-                staged.append(_Staged(entry, count, blank, changesets, moment))
+                    entry = self._journal.begin(graph.value, change, moment, additions.chunks(), (), changesets)
+                    count, blank, held = additions.count, additions.blank, None
+                if entry is not None:
+                    staged.append(_Staged(entry, count, blank, held))
         except BaseException:
             for stage in staged:
                 self._journal.end(stage.entry)
@@ -411,15 +383,21 @@ class EmbeddedStore:
             return store.__contains__
         return lambda quad: quad.graph_name != graph and quad in store
 
-    def _commit(self, entries: list[Entry], bulk: bool, removed: list[Quad] | None = None) -> None:
-        """Write what entries record: their additions by the bulk loader (undone if it fails) or, with the one
-        entry's removals, in one transaction. On failure the entries are ended (an undo that fails too leaves
-        them for the next writer) and the error raised."""
+    def _commit(self, staged: list[_Staged], bulk: bool, removed: list[Quad] | None = None) -> None:
+        """Write what staged writes add: by the bulk loader (undone if it fails; the additions read from memory
+        where they are held, else from the entries) or, with the one write's removals, in one transaction. On
+        failure the entries are ended (an undo that fails too leaves them for the next writer) and the error
+        raised."""
+        entries = [stage.entry for stage in staged]
         try:
             if not entries:
                 return
             if bulk:
-                self._store.bulk_load(_Concatenated([entry.path for entry in entries]), format=RdfFormat.N_QUADS)
+                if all(stage.data is not None for stage in staged):  # read by the loader at once, no callback a block
+                    self._store.bulk_load(b"".join(stage.data or b"" for stage in staged), format=RdfFormat.N_QUADS)
+                else:
+                    blocks = (block for stage in staged for block in _added(stage))
+                    self._store.bulk_load(Blocks(blocks), format=RdfFormat.N_QUADS)
             elif removed:
                 (entry,) = entries
                 adding = list(entry.added())
@@ -437,25 +415,30 @@ class EmbeddedStore:
                 self._journal.end(entry)
             raise
 
-    def _log(self, entry: Entry, committed_at: datetime, changesets: Iterable[str], counts: tuple[int, int]) -> None:
-        """Append a committed write to the transaction log as its change (lexrdf.store.changelog): `counts` are
-        its additions and removals."""
-        added, removed = entry.lines()
-        lines = render_patch(entry.change, entry.graph, committed_at, changesets, counts, added, removed)
-        self._changelog.append(entry.change, lines)
-        self._last_change = max(self._last_change, entry.change)
+    def _adopt(self, entries: Sequence[Entry]) -> None:
+        """Committed writes become their changes in the transaction log (lexrdf.store.changelog): each entry is
+        moved into it as it is, in order."""
+        self._changelog.adopt([(entry.change, entry.path) for entry in entries])
+        self._last_change = max([self._last_change, *(entry.change for entry in entries)])
 
-    def _track(self, graph: str, entry: Entry) -> None:
-        """Keep a committed act write's entry until what is derived from the act is rebuilt (`derived_rebuilt`)."""
-        self._underived.setdefault(graph, []).append(entry)
+    def _mark(self, acts: Sequence[str]) -> None:
+        """Record that what is derived from these act graphs is out of step with them until `derived_rebuilt`."""
+        if acts:
+            marker = self._journal.mark(acts)
+            self._marked[marker] = set(acts)
+            for act in acts:
+                self._underived.setdefault(act, []).append(marker)
 
     def derived_rebuilt(self, acts: Iterable[str]) -> None:
         """Everything derived from these act graphs (their views, their index documents) is in step with them: the
-        entries kept to rebuild it after a crash are done."""
+        markers kept to rebuild it after a crash are done."""
         with self._write_lock:
             for act in acts:
-                for entry in self._underived.pop(act, []):
-                    self._journal.end(entry)
+                for marker in self._underived.pop(act, []):
+                    remaining = self._marked.get(marker, set())
+                    remaining.discard(act)
+                    if not remaining and self._marked.pop(marker, None) is not None:
+                        self._journal.end(marker)
 
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
         # pyoxigraph 0.5 has no query timeout: `timeout` is for backends that have one
@@ -524,12 +507,13 @@ class EmbeddedStore:
                     return
                 self._dirty = True
                 removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
+                lines = list(serialized(removed, lines=True))
                 entry = self._journal.begin(
-                    graph.value, self._last_change + 1, serialized(added), serialized(removed, lines=True)
+                    graph.value, self._last_change + 1, datetime.now(UTC), serialized(added), lines, count=len(added)
                 )
-                self._commit([entry], bulk=False, removed=removed)
-                self._log(entry, datetime.now(UTC), (), (len(added), len(removed)))
-                self._journal.end(entry)
+                assert entry is not None  # the graph changes
+                self._commit([_Staged(entry, len(added), False)], bulk=False, removed=removed)
+                self._adopt([entry])
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc
 
@@ -545,9 +529,7 @@ class EmbeddedStore:
                     raise ValueError("a view graph cannot hold blank nodes")
                 if staged:
                     self._dirty = True
-                self._commit([stage.entry for stage in staged], bulk=_bulk(staged))
-                for stage in staged:
-                    self._log(stage.entry, datetime.now(UTC), (), (stage.count, 0))
-                    self._journal.end(stage.entry)
+                self._commit(staged, bulk=_bulk(staged))
+                self._adopt([stage.entry for stage in staged])
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {names} failed; it is unchanged: {exc}") from exc

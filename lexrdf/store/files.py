@@ -14,7 +14,7 @@ def replace_atomically(path: Path, data: bytes, temporary: Path | None = None) -
     write_atomically(path, [data], temporary)
 
 
-def write_atomically(path: Path, chunks: Iterable[bytes], temporary: Path | None = None) -> None:
+def write_atomically(path: Path, chunks: Iterable[bytes | memoryview], temporary: Path | None = None) -> None:
     """Write `chunks` to `path` as they come (never held whole in memory) through a temporary file, removed if
     writing fails: fsync it, rename it over `path`, fsync the directory."""
     temporary = temporary or path.with_name(path.name + ".tmp")
@@ -28,10 +28,11 @@ def write_atomically(path: Path, chunks: Iterable[bytes], temporary: Path | None
         temporary.unlink(missing_ok=True)
         raise
     os.replace(temporary, path)
-    _sync_directory(path.parent)
+    sync_directory(path.parent)
 
 
-def _sync_directory(directory: Path) -> None:
+def sync_directory(directory: Path) -> None:
+    """Make the names a directory holds durable (renames into it, removals)."""
     with contextlib.suppress(OSError):  # not every file system can fsync a directory
         handle = os.open(directory, os.O_RDONLY)
         try:

@@ -1,93 +1,115 @@
-"""The writer's journal: what makes each write all or nothing across a crash, logged once, with its act's views.
+"""The writer's journal: what makes each write all or nothing across a crash, logged once, with its act's derived data.
 
-Every write the store commits (an act graph's additions; a view graph rebuilt) is first recorded in an entry in
-`journal/` inside the store directory (docs/store.md), holding exactly what the write will do:
+Every write the store commits (an act graph's additions; a view graph rebuilt) is first written, whole and durable,
+as the change it will be in the transaction log: its RDF Patch (lexrdf.store.changelog), in an entry of `journal/`
+inside the store directory (docs/store.md):
 
     journal/000001714557290411000-4242-3.write
-        # lexrdf-write <act graph>
-        # lexrdf-change 17
-        #D <s> <p> <o> <g> .      a quad the write removes (only a view rebuild removes)
-        <s> <p> <o> <g> .         a quad the write adds that the store did not hold
+        H id <urn:lexrdf:change:17> .
+        H prev <urn:lexrdf:change:16> .
+        H graph <act graph> .
+        H committed "..."^^xsd:dateTime .
+        ...
+        TX .
+        D <s> <p> <o> <g> .       a quad the write removes (only a view rebuild removes)
+        A <s> <p> <o> <g> .       a quad the write adds that the store did not hold
+        TC .
 
-The entry is an N-Quads file whose statements are the additions (the other lines are comments to a parser), so the
-bulk loader reads it directly. Additions of `BULK_THRESHOLD` quads or more are written with the bulk loader, which
-is about twice as fast as one transaction but not transactional (pyoxigraph says a crash may leave part of the
-data); other writes are one transaction. After the commit the write is appended to the transaction log as change
-17 (lexrdf.store.changelog), and the entry is replaced by its two header lines, kept until what is derived from the
-act (its views and its search-index documents, lexrdf.derived) has been rebuilt (or the unit of work is published),
-then removed.
+Additions of `BULK_THRESHOLD` quads or more are written by the bulk loader, which reads the entries' `A` lines
+(`added_reader`) and is about twice as fast as one transaction but not transactional (pyoxigraph says a crash may
+leave part of the data); other writes are one transaction. Once the write committed, its entry becomes change 17 of
+the transaction log by one rename (`ChangeLog.adopt`): each quad is written to disk once beside the store, not once
+for the journal and again for the log. Before a group of act writes commits, a marker (`<name>.derive`) names its act
+graphs; it is kept until what is derived from them (their views and search-index documents, lexrdf.derived) has
+been rebuilt (or the unit of work is published), then removed.
 
-The next writer that opens the store finds what a killed writer left. An entry with its data is a write that may
-not have committed: if every addition is present and no removal is, it committed, and it is logged if the log lacks
-it; otherwise whatever part of its additions is present is removed in one transaction (a bulk load cut short) and
-nothing is logged. Then the views and index documents of the acts named are rebuilt from their graphs as they now
+The next writer that opens the store finds what a killed writer left. An entry is a write that may not have
+committed: if every addition is present and no removal is, it committed, and it is moved into the log; otherwise
+whatever part of its additions is present is removed in one transaction (a bulk load cut short) and the entry is
+dropped. Then what is derived from the acts the entries and markers name is rebuilt from their graphs as they now
 are. Only then is anything published.
 
-Entries are written to `<name>.tmp`, fsynced and renamed, so an entry is either whole or absent; a `.tmp` is an
-entry that never began (its write had not started) and is removed.
+Entries and markers are written to `<name>.tmp`, fsynced and renamed, so each is either whole or absent; a `.tmp` (or
+the `.body` of additions being counted) is one that never began (its write had not started) and is removed.
 """
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
+import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
+from lexrdf.store.changelog import render_patch
 from lexrdf.store.files import write_atomically
 
 JOURNAL = "journal"
 SUFFIX = ".write"
-HEADER = b"# lexrdf-write "
-CHANGE = b"# lexrdf-change "
-REMOVED = b"#D "
+MARKER = ".derive"
+ADDED, REMOVED, END = b"A ", b"D ", b"TC ."
+_ID = re.compile(rb"^H id <urn:lexrdf:change:(\d+)> \.$")
+_GRAPH = re.compile(rb"^H graph <([^>]*)> \.$")
+BLOCK = 1 << 20  # bytes of added lines read at a time
 
 _counter = itertools.count(1)
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One write in progress (or whose act's views were not yet rebuilt)."""
+    """One write in progress: the change it will be."""
 
     path: Path
     graph: str
-    change: int  # the number its change takes in the log (0: an entry of an older writer, before the log)
-    has_data: bool  # False: the write committed and was logged; only the act's views may remain to rebuild
+    change: int  # the number its change takes in the log
 
     def added(self) -> Iterator[Quad]:
         """The quads the write adds (streamed from the entry)."""
-        return pyoxigraph.parse(path=str(self.path), format=RdfFormat.N_QUADS)
+        return pyoxigraph.parse(added_reader([self]), format=RdfFormat.N_QUADS)
 
     def removed(self) -> list[Quad]:
         """The quads the write removes."""
-        with self.path.open("rb") as handle:
-            data = b"".join(line[len(REMOVED) :] for line in handle if line.startswith(REMOVED))
+        data = b"".join(self.removed_lines())
         return list(pyoxigraph.parse(data, format=RdfFormat.N_QUADS)) if data else []
 
-    def lines(self) -> tuple[Iterator[bytes], Iterator[bytes]]:
-        """(added, removed): the N-Quads of the write, streamed (added in blocks of whole lines)."""
-        return _lines(self.path, added=True), _lines(self.path, added=False)
+    def removed_lines(self) -> Iterator[bytes]:
+        """The N-Quads lines of the quads the write removes, one at a time."""
+        with self.path.open("rb") as handle:
+            for line in _body(handle):
+                if not line.startswith(REMOVED):
+                    return
+                yield line[len(REMOVED) :]
+
+    def added_blocks(self) -> Iterator[bytes]:
+        """The N-Quads of the quads the write adds, in blocks of whole lines (an entry holds its removals, then its
+        additions, then `TC .`, as `Journal.begin` writes them)."""
+        with self.path.open("rb") as handle:
+            for line in _body(handle):
+                if line.startswith(ADDED):
+                    for block in itertools.chain([line], _whole_lines(handle)):
+                        block = _without_end(block)
+                        if block:
+                            yield _unprefixed(block)
+                    return
 
 
-def _lines(path: Path, added: bool) -> Iterator[bytes]:
-    """The entry's removed lines one by one, or its added lines in blocks of whole lines: an entry is its header,
-    then its removals (`#D` lines), then its additions, as `Journal.begin` writes it."""
-    with path.open("rb") as handle:
-        for line in handle:
-            if line.startswith(REMOVED):
-                if not added:
-                    yield line[len(REMOVED) :]
-            elif not line.startswith(b"#"):
-                if added:
-                    yield line
-                    yield from _whole_lines(handle)
-                return
+def _body(handle: IO[bytes]) -> Iterator[bytes]:
+    """The lines of a patch after its `TX`, up to its `TC` (excluded)."""
+    for line in handle:
+        if line.startswith(b"TX"):
+            break
+    for line in handle:
+        if line.startswith(END):
+            return
+        yield line
 
 
 def _whole_lines(handle: IO[bytes]) -> Iterator[bytes]:
@@ -103,7 +125,47 @@ def _whole_lines(handle: IO[bytes]) -> Iterator[bytes]:
         yield rest
 
 
-BLOCK = 1 << 20  # bytes of added lines read at a time
+def _without_end(block: bytes) -> bytes:
+    """A block of a patch's lines without its closing `TC .` line (the last line of the last block)."""
+    if block == END + b"\n":
+        return b""
+    return block[: -len(END) - 1] if block.endswith(b"\n" + END + b"\n") else block
+
+
+def _unprefixed(block: bytes) -> bytes:
+    """Whole `A` lines without their prefix (a line break inside a term is escaped, so each one starts a line).
+
+    >>> _unprefixed(b"A <a> <b> <c> .\\nA <d> <e> <f> .\\n")
+    b'<a> <b> <c> .\\n<d> <e> <f> .\\n'
+    """
+    return block[len(ADDED) :].replace(b"\n" + ADDED, b"\n")
+
+
+class Blocks(io.RawIOBase):
+    """Blocks of bytes read as one stream (what the bulk loader and the parser read)."""
+
+    def __init__(self, blocks: Iterable[bytes]) -> None:
+        self._blocks = iter(blocks)
+        self._current = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._current:
+            block = next(self._blocks, None)
+            if block is None:
+                return 0
+            self._current = memoryview(block)
+        count = min(len(buffer), len(self._current))
+        buffer[:count] = self._current[:count]
+        self._current = self._current[count:]
+        return count
+
+
+def added_reader(entries: Sequence[Entry]) -> io.RawIOBase:
+    """The N-Quads the entries add, one after another, as one stream (one bulk load of a group)."""
+    return Blocks(block for entry in entries for block in entry.added_blocks())
 
 
 class Journal:
@@ -112,53 +174,99 @@ class Journal:
     def __init__(self, store_directory: Path) -> None:
         self.root = store_directory / JOURNAL
 
-    def begin(self, graph: str, change: int, added: Iterable[bytes], removed: Iterable[bytes] = ()) -> Entry:
-        """Record, durably, what a write of `graph` is about to do (N-Quads lines); its entry."""
+    def begin(
+        self,
+        graph: str,
+        change: int,
+        committed_at: datetime,
+        added: Iterable[bytes],
+        removed: Sequence[bytes] = (),
+        changesets: Iterable[str] = (),
+        count: int | None = None,
+    ) -> Entry | None:
+        """Record, durably, the change a write of `graph` is about to make: `added` and `removed` are N-Quads (whole
+        lines); `count`, the lines `added` holds, is counted here when not given (the additions are written aside
+        first, then into the entry). None, and nothing recorded, when the write would change nothing."""
         self.root.mkdir(exist_ok=True)
-        name = f"{time.time_ns():021d}-{os.getpid()}-{next(_counter)}{SUFFIX}"
-        path = self.root / name
-        head = self._head(graph, change)
-        write_atomically(path, itertools.chain([head], (REMOVED + line for line in removed), added))
-        return Entry(path, graph, change, True)
-
-    def committed(self, entry: Entry) -> Entry:
-        """The write committed and was logged: drop its data, keep the entry until what is derived from the act is
-        rebuilt (`Store.derived_rebuilt`)."""
-        write_atomically(entry.path, [self._head(entry.graph, entry.change)])
-        return Entry(entry.path, entry.graph, entry.change, False)
-
-    def end(self, entry: Entry) -> None:
-        """The write and its views are done."""
-        entry.path.unlink(missing_ok=True)
-
-    def entries(self) -> list[Entry]:
-        """What a killed writer left, oldest first (entries that never began are removed)."""
-        if not self.root.is_dir():
-            return []
-        found = []
-        for path in sorted(self.root.iterdir()):
-            if path.name.endswith(".tmp"):
-                path.unlink(missing_ok=True)
-                continue
-            if not path.name.endswith(SUFFIX):
-                continue
-            graph, change, has_data = None, 0, False
-            with path.open("rb") as handle:
-                for number, line in enumerate(handle):
-                    if number == 0 and line.startswith(HEADER):
-                        graph = line[len(HEADER) :].decode().strip().removeprefix("<").removesuffix(">")
-                    elif line.startswith(CHANGE):
-                        change = int(line[len(CHANGE) :])
-                    elif line.strip():
-                        has_data = True
-                        break
-            if graph is not None:
-                found.append(Entry(path, graph, change, has_data))
-        return found
+        path = self.root / f"{time.time_ns():021d}-{os.getpid()}-{next(_counter)}{SUFFIX}"
+        body = None
+        if count is None:
+            body, count = self._counted(path.with_suffix(".body"), added)
+            added = _blocks_of(body)
+        try:
+            counts = (count, sum(line.count(b"\n") for line in removed))
+            if counts == (0, 0):
+                return None
+            write_atomically(path, render_patch(change, graph, committed_at, changesets, counts, added, removed))
+        finally:
+            if body is not None:
+                body.unlink(missing_ok=True)
+        return Entry(path, graph, change)
 
     @staticmethod
-    def _head(graph: str, change: int) -> bytes:
-        return HEADER + f"<{graph}>\n".encode() + CHANGE + f"{change}\n".encode()
+    def _counted(body: Path, added: Iterable[bytes]) -> tuple[Path, int]:
+        count = 0
+        try:
+            with body.open("wb") as handle:
+                for chunk in added:
+                    handle.write(chunk)
+                    count += chunk.count(b"\n")
+        except BaseException:
+            body.unlink(missing_ok=True)
+            raise
+        return body, count
+
+    def mark(self, graphs: Iterable[str]) -> Path:
+        """Record, durably, that what is derived from these act graphs is about to go out of step with them."""
+        self.root.mkdir(exist_ok=True)
+        path = self.root / f"{time.time_ns():021d}-{os.getpid()}-{next(_counter)}{MARKER}"
+        write_atomically(path, ["".join(f"{graph}\n" for graph in graphs).encode()])
+        return path
+
+    def end(self, entry: Entry | Path) -> None:
+        """Drop an entry (its write did not happen, or was undone) or a marker (its acts' derived data is rebuilt)."""
+        (entry.path if isinstance(entry, Entry) else entry).unlink(missing_ok=True)
+
+    def entries(self) -> list[Entry]:
+        """The writes a killed writer left, oldest first (the files of ones that never began are removed)."""
+        found = []
+        for path in self._files():
+            if path.name.endswith(SUFFIX):
+                graph, change = None, 0
+                with path.open("rb") as handle:
+                    for line in handle:
+                        if not line.startswith(b"H "):
+                            break
+                        line = line.rstrip(b"\n")
+                        if match := _ID.match(line):
+                            change = int(match[1])
+                        elif match := _GRAPH.match(line):
+                            graph = match[1].decode()
+                if graph is not None and change:
+                    found.append(Entry(path, graph, change))
+        return found
+
+    def markers(self) -> list[tuple[Path, list[str]]]:
+        """The markers a killed writer left, oldest first, with the act graphs each names."""
+        return [
+            (path, path.read_text(encoding="utf-8").split()) for path in self._files() if path.name.endswith(MARKER)
+        ]
+
+    def _files(self) -> list[Path]:
+        if not self.root.is_dir():
+            return []
+        kept = []
+        for path in sorted(self.root.iterdir()):
+            if path.name.endswith((".tmp", ".body")):
+                path.unlink(missing_ok=True)
+            else:
+                kept.append(path)
+        return kept
 
 
-__all__ = ["JOURNAL", "Entry", "Journal"]
+def _blocks_of(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as handle:
+        yield from _whole_lines(handle)
+
+
+__all__ = ["JOURNAL", "Blocks", "Entry", "Journal", "added_reader"]

@@ -34,8 +34,8 @@ from pyoxigraph import (
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
-from lexrdf.store.changelog import ChangeLog, data_block, render_patch
-from lexrdf.store.journal import Journal
+from lexrdf.store.changelog import ChangeLog, data_block
+from lexrdf.store.journal import Entry, Journal
 from lexrdf.store.nquads import Additions, Held, Serialized, has_blank_node, serialized
 from lexrdf.store.spool import BATCH, Keep, QuadSpool
 from lexrdf.txtime import Clock, Pending
@@ -207,27 +207,26 @@ class RemoteStore:
 
     # -- writing -----------------------------------------------------------------------------------
     def _recover(self) -> None:
-        """Log what a writer killed between the server's commit and its log entry left (lexrdf.store.journal):
-        an update is one transaction on the server and its additions were new, so one of them present (or one
-        removal absent) means it committed; otherwise it never happened and is forgotten."""
+        """Log what a writer killed between the server's commit and moving its entry into the log left
+        (lexrdf.store.journal): an update is one transaction on the server and its additions were new, so one of
+        them present (or one removal absent) means it committed; otherwise it never happened and is forgotten."""
         self._changelog.remove_unfinished()
         for entry in self._journal.entries():
-            if entry.has_data and entry.change and not self._changelog.has(entry.change):
-                added = list(entry.added())
-                removed = entry.removed()
-                probe = next((q for q in added if not has_blank_node(q)), None)
-                if probe is not None:
-                    committed = self._holds(probe)
-                elif removed:
-                    committed = not self._holds(removed[0])
-                else:
-                    committed = False
-                if committed:
-                    moment = datetime.fromtimestamp(entry.path.stat().st_mtime, UTC)
-                    lines, gone = entry.lines()
-                    self._last_change = entry.change - 1
-                    self._log(entry.graph, moment, (), (len(added), len(removed)), lines, gone)
-            self._journal.end(entry)
+            if self._changelog.has(entry.change):
+                self._journal.end(entry)
+                continue
+            probe = next((q for q in entry.added() if not has_blank_node(q)), None)
+            removed = entry.removed()
+            if probe is not None:
+                committed = self._holds(probe)
+            elif removed:
+                committed = not self._holds(removed[0])
+            else:
+                committed = False
+            if committed:
+                self._changelog.adopt([(entry.change, entry.path)])
+            else:
+                self._journal.end(entry)
 
     def _held(self, graph: NamedNode) -> Held:
         """Which quads of a batch the server holds: one SELECT with the batch as VALUES, answering the rows it
@@ -269,25 +268,22 @@ class RemoteStore:
             times = self.clock.take(len(pending)) if pending else []
             if pending:
                 pending.commit(times)
+            changesets = pending.final_iris() if pending else []
+            moment = times[-1] if times else datetime.now(UTC)
             additions = Additions(quads, self._held(graph), pending.stamper() if pending else None)
             try:  # journaled first: a writer killed after the server commits logs the change at the next open
-                entry = self._journal.begin(graph.value, self._last_change + 1, additions.chunks())
+                change = self._last_change + 1
+                entry = self._journal.begin(graph.value, change, moment, additions.chunks(), (), changesets)
             except (OSError, SyntaxError, TypeError, ValueError) as exc:
                 raise StoreError(f"writing graph {graph.value} failed; nothing was written: {exc}") from exc
-            if not additions.count:
-                self._journal.end(entry)
+            if entry is None:
                 return 0
             try:
-                with entry.path.open("rb") as staged:
-                    self._update(_insert_data(staged))
+                self._update(_insert_data(entry.added()))
             except BaseException:
                 self._journal.end(entry)
                 raise
-            changesets = pending.final_iris() if pending else []
-            moment = times[-1] if times else datetime.now(UTC)
-            added, _ = entry.lines()
-            self._log(graph.value, moment, changesets, (additions.count, 0), added, [])
-            self._journal.end(entry)
+            self._adopt(entry)
             return additions.count
 
     def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
@@ -326,29 +322,21 @@ class RemoteStore:
                 parts.append(f"DELETE DATA {data_block(removed)}")
             if added:
                 parts.append(f"INSERT DATA {data_block(added)}")
-            entry = self._journal.begin(
-                graph.value, self._last_change + 1, serialized(added, lines=True), serialized(removed, lines=True)
-            )
+            lines = list(serialized(removed, lines=True))
+            moment, change = datetime.now(UTC), self._last_change + 1
+            entry = self._journal.begin(graph.value, change, moment, serialized(added), lines, (), len(added))
+            assert entry is not None  # the graph changes
             try:
                 self._update(" ;\n".join(parts).encode("utf-8"))
             except BaseException:
                 self._journal.end(entry)
                 raise
-            self._log(graph.value, datetime.now(UTC), (), (len(added), len(removed)), *entry.lines())
-            self._journal.end(entry)
+            self._adopt(entry)
 
-    def _log(
-        self,
-        graph: str,
-        committed_at: datetime,
-        changesets: Iterable[str],
-        counts: tuple[int, int],
-        added: Iterable[bytes],
-        removed: Iterable[bytes],
-    ) -> None:
-        number = self._last_change + 1
-        self._changelog.append(number, render_patch(number, graph, committed_at, changesets, counts, added, removed))
-        self._last_change = number
+    def _adopt(self, entry: Entry) -> None:
+        """A write the server committed becomes its change in the log: its journal entry is moved into it."""
+        self._changelog.adopt([(entry.change, entry.path)])
+        self._last_change = entry.change
 
 
 class RemoteDataset:
@@ -402,12 +390,11 @@ class RemoteDataset:
         return self.store.quad_count()
 
 
-def _insert_data(staged: IO[bytes]) -> Iterator[bytes]:
-    """One INSERT DATA request body from staged N-Quads, streamed in batches (GRAPH blocks may repeat)."""
-    staged.seek(0)
+def _insert_data(quads: Iterable[Quad]) -> Iterator[bytes]:
+    """One INSERT DATA request body from a write's quads, streamed in batches (GRAPH blocks may repeat)."""
     yield b"INSERT DATA {\n"
     batch: list[Quad] = []
-    for quad in pyoxigraph.parse(staged, format=RdfFormat.N_QUADS):
+    for quad in quads:
         batch.append(quad)
         if len(batch) >= BATCH:
             yield data_block(batch)[1:-1].encode("utf-8")
