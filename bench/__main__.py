@@ -446,7 +446,7 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
     stage("ingest", lambda: bench_ingest(size, paths, work / "ingest", args.repeats))
     store = work / "store"
     http_targets: list[tuple[str, str]] = []
-    quads = next((r["quads"] for r in rows if r["measurement"].startswith("ingest")), 0)
+    quads = next((r.get("quads", 0) for r in rows if r["measurement"].startswith("ingest")), 0)
     if {"query", "validate", "dump", "http"} & set(args.only):  # the benches that read a store of the corpus
         lex = Lexrdf.open(Settings(store=store, base_iri=BASE_IRI))
         lex.ingest(paths)

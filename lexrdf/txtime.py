@@ -112,17 +112,17 @@ class Pending:
 
     def restamper(self) -> Callable[[str | None], str | None]:
         """A function giving an xsd:dateTime value as read back from the write before it committed with the commit's
-        time in place of a provisional one (compared as instants, whatever the lexical form), anything else
-        unchanged (as `stamper` does to N-Quads: the times are looked up once, not for every value); a write with no
-        changesets stamped changes nothing.
+        time in place of a provisional one (compared as instants, whatever the lexical form; written as `stamp`
+        writes it), anything else unchanged (as `stamper` does to N-Quads: the times are looked up once, not for
+        every value); a write with no changesets stamped changes nothing.
 
         >>> pending = Pending([(datetime(2999, 1, 1, tzinfo=UTC), "https://e.org/changeset/x")])
         >>> pending.commit([datetime(2999, 1, 2, tzinfo=UTC)])
         >>> restamp = pending.restamper()
         >>> restamp("2999-01-01T00:00:00Z"), restamp("2000-01-01T00:00:00Z"), restamp(None)
-        ('2999-01-02T00:00:00+00:00', '2000-01-01T00:00:00Z', None)
+        ('2999-01-02T00:00:00Z', '2000-01-01T00:00:00Z', None)
         """
-        finals = {provisional: final.isoformat() for provisional, _, final in self._finals()} if self.times else {}
+        finals = {provisional: stamp(final).value for provisional, _, final in self._finals()} if self.times else {}
 
         def restamp(value: str | None) -> str | None:
             return finals.get(datetime.fromisoformat(value), value) if value is not None and finals else value

@@ -21,8 +21,8 @@ A change holds exactly what the write did: the quads it added that the store lac
 and applies the changes after K in order holds exactly what the store holds (`apply_patch`). A change is written
 whole before its commit, as the writer's journal entry, and becomes part of the log by one rename once the write
 committed (`adopt`), so a writer killed in between leaves the entry, and the next writer moves it into the log
-then (lexrdf.store.journal); a write that did not commit is never logged, so numbers have no gaps. Each published snapshot records the last change it holds (`changes_through`), so a
-reader never announces a change it cannot show.
+then (lexrdf.store.journal); a write that did not commit is never logged, so numbers have no gaps. Each published
+snapshot records the last change it holds (`changes_through`), so a reader never announces a change it cannot show.
 
 >>> Change.file_name(18)
 '000000000018.rdfp'

@@ -334,8 +334,8 @@ class EmbeddedStore:
         try:
             with self._write_lock:
                 self._dirty = True
+                self._mark([write.graph.value for write in writes])
                 staged = self._stage([(write.graph, write.quads, write.pending) for write in writes])
-                self._mark([stage.entry.graph for stage in staged])
                 self._commit(staged, bulk=_bulk(staged))
                 self._adopt([stage.entry for stage in staged])
                 return sum(stage.count for stage in staged)
@@ -346,7 +346,8 @@ class EmbeddedStore:
     def _stage(self, writes: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized, Pending | None]]) -> list[_Staged]:
         """Journal each write as the change it will be (what the store lacks, restamped with the commit's times;
         all of a `Serialized` write to a graph the store does not hold, as it is), numbering the changes in order; a
-        write that adds nothing is dropped. If staging fails, nothing stays journaled."""
+        write that adds nothing is dropped. The entries' names (and a marker's written just before) are made durable
+        together, once. If staging fails, nothing stays journaled."""
         staged: list[_Staged] = []
         try:
             for graph, quads, pending in writes:
@@ -359,16 +360,19 @@ class EmbeddedStore:
                 if isinstance(quads, Serialized) and not self._holds_graph(graph):
                     # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
                     data = pending.stamped_nquads(quads.data) if pending else quads.data
-                    entry = self._journal.begin(graph.value, change, moment, [data], (), changesets, quads.count)
+                    entry = self._journal.begin(graph.value, change, moment, [data], (), changesets, quads.count, False)
                     count, blank, held = quads.count, quads.blank, data
                 else:
                     if isinstance(quads, Serialized):  # the graph was written meanwhile: only what it lacks
                         quads = quads.quads()
                     additions = Additions(quads, each(self._held_in(graph)), pending.stamper() if pending else None)
-                    entry = self._journal.begin(graph.value, change, moment, additions.chunks(), (), changesets)
+                    entry = self._journal.begin(
+                        graph.value, change, moment, additions.chunks(), (), changesets, synced=False
+                    )
                     count, blank, held = additions.count, additions.blank, None
                 if entry is not None:
                     staged.append(_Staged(entry, count, blank, held))
+            self._journal.sync()
         except BaseException:
             for stage in staged:
                 self._journal.end(stage.entry)
@@ -424,7 +428,7 @@ class EmbeddedStore:
     def _mark(self, acts: Sequence[str]) -> None:
         """Record that what is derived from these act graphs is out of step with them until `derived_rebuilt`."""
         if acts:
-            marker = self._journal.mark(acts)
+            marker = self._journal.mark(acts, synced=False)  # synced with the entries (`_stage`)
             self._marked[marker] = set(acts)
             for act in acts:
                 self._underived.setdefault(act, []).append(marker)

@@ -14,9 +14,12 @@ def replace_atomically(path: Path, data: bytes, temporary: Path | None = None) -
     write_atomically(path, [data], temporary)
 
 
-def write_atomically(path: Path, chunks: Iterable[bytes | memoryview], temporary: Path | None = None) -> None:
+def write_atomically(
+    path: Path, chunks: Iterable[bytes | memoryview], temporary: Path | None = None, sync_name: bool = True
+) -> None:
     """Write `chunks` to `path` as they come (never held whole in memory) through a temporary file, removed if
-    writing fails: fsync it, rename it over `path`, fsync the directory."""
+    writing fails: fsync it, rename it over `path`, fsync the directory (unless not `sync_name`: the caller then
+    syncs the directory once for several files, before anything relies on their names)."""
     temporary = temporary or path.with_name(path.name + ".tmp")
     try:
         with open(temporary, "wb") as handle:
@@ -28,7 +31,8 @@ def write_atomically(path: Path, chunks: Iterable[bytes | memoryview], temporary
         temporary.unlink(missing_ok=True)
         raise
     os.replace(temporary, path)
-    sync_directory(path.parent)
+    if sync_name:
+        sync_directory(path.parent)
 
 
 def sync_directory(directory: Path) -> None:

@@ -50,7 +50,7 @@ import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
 from lexrdf.store.changelog import render_patch
-from lexrdf.store.files import write_atomically
+from lexrdf.store.files import sync_directory, write_atomically
 
 JOURNAL = "journal"
 SUFFIX = ".write"
@@ -183,10 +183,12 @@ class Journal:
         removed: Sequence[bytes] = (),
         changesets: Iterable[str] = (),
         count: int | None = None,
+        synced: bool = True,
     ) -> Entry | None:
         """Record, durably, the change a write of `graph` is about to make: `added` and `removed` are N-Quads (whole
         lines); `count`, the lines `added` holds, is counted here when not given (the additions are written aside
-        first, then into the entry). None, and nothing recorded, when the write would change nothing."""
+        first, then into the entry). None, and nothing recorded, when the write would change nothing. Unless
+        `synced`, the entry's name is durable only once `sync` is called (one call for a group of entries)."""
         self.root.mkdir(exist_ok=True)
         path = self.root / f"{time.time_ns():021d}-{os.getpid()}-{next(_counter)}{SUFFIX}"
         body = None
@@ -197,7 +199,8 @@ class Journal:
             counts = (count, sum(line.count(b"\n") for line in removed))
             if counts == (0, 0):
                 return None
-            write_atomically(path, render_patch(change, graph, committed_at, changesets, counts, added, removed))
+            patch = render_patch(change, graph, committed_at, changesets, counts, added, removed)
+            write_atomically(path, patch, sync_name=synced)
         finally:
             if body is not None:
                 body.unlink(missing_ok=True)
@@ -216,12 +219,17 @@ class Journal:
             raise
         return body, count
 
-    def mark(self, graphs: Iterable[str]) -> Path:
-        """Record, durably, that what is derived from these act graphs is about to go out of step with them."""
+    def mark(self, graphs: Iterable[str], synced: bool = True) -> Path:
+        """Record, durably (unless not `synced`: see `begin`), that what is derived from these act graphs is about to
+        go out of step with them."""
         self.root.mkdir(exist_ok=True)
         path = self.root / f"{time.time_ns():021d}-{os.getpid()}-{next(_counter)}{MARKER}"
-        write_atomically(path, ["".join(f"{graph}\n" for graph in graphs).encode()])
+        write_atomically(path, ["".join(f"{graph}\n" for graph in graphs).encode()], sync_name=synced)
         return path
+
+    def sync(self) -> None:
+        """Make the names of the entries and markers written unsynced durable."""
+        sync_directory(self.root)
 
     def end(self, entry: Entry | Path) -> None:
         """Drop an entry (its write did not happen, or was undone) or a marker (its acts' derived data is rebuilt)."""
