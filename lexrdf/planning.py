@@ -31,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pyoxigraph
-from pyoxigraph import NamedNode, Quad, RdfFormat
+from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat
 
 from lexrdf.active import ActiveEvent, ActivePlan, EventFacts
 from lexrdf.ingest import ActWrite, _notices, _with_active, _with_provenance, check_in_memory, plan_act
@@ -39,7 +39,7 @@ from lexrdf.model import SourceDocument
 from lexrdf.search.texts import Text, graph_texts
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store.embedded import EmbeddedStore
-from lexrdf.store.nquads import Serialized, in_graph
+from lexrdf.store.nquads import Serialized
 from lexrdf.txtime import Pending, ReservedTimes
 from lexrdf.uris import IriMinter
 from lexrdf.validate import Report
@@ -165,9 +165,8 @@ def plan_one(task: ActTask) -> PlannedAct:
         planned.views = derive(after, task.act)
         for view in planned.views.values():  # worked out here, off the writer's thread, and sent along
             view.count, view.blank  # noqa: B018
-        own = Serialized(in_graph(after.dump(format=RdfFormat.N_TRIPLES, from_graph=graph), graph))
-        if not held and own.count == len(after):  # a new graph, and nothing added elsewhere
-            planned.data = own
+        if not held and _each_once_in(after, graph, len(write.quads)):  # a new graph, and nothing added elsewhere
+            planned.data = own = Serialized(write.quads.data())  # the lines as emitted: each quad once
             own.blank  # noqa: B018 (worked out here, as the views' are)
             planned.texts = list(graph_texts(_InMemory(after), task.act))  # all of them in its own graph
         else:
@@ -175,6 +174,13 @@ def plan_one(task: ActTask) -> PlannedAct:
         return planned
     finally:
         write.quads.close()
+
+
+def _each_once_in(after: pyoxigraph.Store, graph: NamedNode, lines: int) -> bool:
+    """Whether a new act graph loaded from `lines` N-Quads lines holds one quad a line, every one in that graph: then
+    the lines are the graph as the store would write it, and are sent as they are."""
+    in_default_graph = next(after.quads_for_pattern(None, None, None, DefaultGraph()), None)
+    return len(after) == lines and list(after.named_graphs()) == [graph] and in_default_graph is None
 
 
 class PlanningPool:
