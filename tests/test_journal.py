@@ -88,3 +88,18 @@ def test_markers_name_their_acts_and_unfinished_files_are_removed(tmp_path):
     assert sorted(path.name for path in journal.root.iterdir()) == [marker.name]
     journal.end(marker)
     assert journal.markers() == []
+
+
+def test_an_entry_an_older_lexrdf_left_is_refused_by_name(tmp_path):
+    """A killed writer of an older lexrdf left an N-Quads entry: the next writer does not ignore it (it may be a bulk
+    load cut short), it stops with one line naming it, and the store is left as it is."""
+    from lexrdf.errors import StoreError
+    from lexrdf.store import open_store
+
+    open_store(tmp_path).close()
+    old = tmp_path / "journal" / "000001714557290411000-4242-3.write"
+    old.parent.mkdir(exist_ok=True)
+    old.write_bytes(b"# lexrdf-write <https://example.org/act>\n# lexrdf-change 2\n" + nquads(quads(2, "old")))
+    with pytest.raises(StoreError, match=r"000001714557290411000-4242-3\.write: a journal entry an older lexrdf"):
+        open_store(tmp_path)
+    assert old.is_file()

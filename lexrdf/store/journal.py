@@ -49,6 +49,7 @@ from typing import IO, Any
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
+from lexrdf.errors import StoreError
 from lexrdf.store.changelog import render_patch
 from lexrdf.store.files import sync_directory, write_atomically
 
@@ -56,6 +57,7 @@ JOURNAL = "journal"
 SUFFIX = ".write"
 MARKER = ".derive"
 ADDED, REMOVED, END = b"A ", b"D ", b"TC ."
+LEGACY = b"# lexrdf-write "  # how an entry began before entries were patches
 _ID = re.compile(rb"^H id <urn:lexrdf:change:(\d+)> \.$")
 _GRAPH = re.compile(rb"^H graph <([^>]*)> \.$")
 BLOCK = 1 << 20  # bytes of added lines read at a time
@@ -236,12 +238,19 @@ class Journal:
         (entry.path if isinstance(entry, Entry) else entry).unlink(missing_ok=True)
 
     def entries(self) -> list[Entry]:
-        """The writes a killed writer left, oldest first (the files of ones that never began are removed)."""
+        """The writes a killed writer left, oldest first (the files of ones that never began are removed). An entry
+        an older lexrdf left (N-Quads under `# lexrdf-write`, before entries were patches) is refused, naming it."""
         found = []
         for path in self._files():
             if path.name.endswith(SUFFIX):
                 graph, change = None, 0
                 with path.open("rb") as handle:
+                    if handle.read(len(LEGACY)) == LEGACY:
+                        raise StoreError(
+                            f"{path}: a journal entry an older lexrdf left when it was stopped; open the store once "
+                            "with that version so that it finishes or undoes the write"
+                        )
+                    handle.seek(0)
                     for line in handle:
                         if not line.startswith(b"H "):
                             break
