@@ -247,10 +247,12 @@ def test_the_transaction_log_writes_each_quad_as_the_store_writes_it(tmp_path, p
         lex.ingest([tmp_path / "corpus"])
         lex.ingest([SAMPLES])  # a second ingest: acts held gain expressions, records are superseded
         held: set[bytes] = set()
+        headers: list[bytes] = []
         for change in lex.store.changelog.changes():
             lines = change.patch().splitlines(keepends=True)
             held -= {line[2:] for line in lines if line.startswith(b"D ")}
             held |= {line[2:] for line in lines if line.startswith(b"A ")}
+            headers += [line for line in lines if line.startswith(b"H committed ")]
         buffer = io.BytesIO()
         lex.store.dump(buffer)
     finally:
@@ -259,3 +261,8 @@ def test_the_transaction_log_writes_each_quad_as_the_store_writes_it(tmp_path, p
     dumped = set(buffer.getvalue().splitlines(keepends=True))
     assert len(dumped) > 10_000 and held == dumped
     assert b'+00:00"^^' not in b"".join(held)
+    # a change's commit time is written as its records' times are: the last changeset's lex:recordedAt, to the letter
+    times = {line.split(b" ", 2)[2].removesuffix(b" .\n") for line in headers}
+    assert headers and all(time.endswith(b'Z"^^<http://www.w3.org/2001/XMLSchema#dateTime>') for time in times)
+    recorded = {line.split(b" ")[2] for line in held if b"#recordedAt> " in line}
+    assert times & recorded

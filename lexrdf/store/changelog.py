@@ -7,7 +7,7 @@ import; a view graph rebuilt) becomes one change, numbered 1, 2, 3, ... in commi
     H id <urn:lexrdf:change:18> .
     H prev <urn:lexrdf:change:17> .
     H graph <https://lexrdf.example.org/eli/xx/act/2001-03-14/12> .
-    H committed "2026-11-30T04:12:00.000001+00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+    H committed "2026-11-30T04:12:00.000001Z"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
     H changeset <https://lexrdf.example.org/changeset/20261130T041200000001Z> .
     H added "1"^^<http://www.w3.org/2001/XMLSchema#integer> .
     H removed "1"^^<http://www.w3.org/2001/XMLSchema#integer> .
@@ -42,6 +42,7 @@ from pyoxigraph import Quad, RdfFormat
 
 from lexrdf.store.files import sync_directory, write_atomically
 from lexrdf.store.nquads import has_blank_node
+from lexrdf.txtime import stamp
 
 CHANGES = "changes"
 MEDIA_TYPE = "application/rdf-patch"
@@ -119,7 +120,7 @@ def render_patch(
     if number > 1:
         yield f"H prev <{change_iri(number - 1)}> .\n".encode()
     yield f"H graph <{graph}> .\n".encode()
-    yield f'H committed "{committed_at.isoformat()}"^^<{_XSD_DATETIME}> .\n'.encode()
+    yield f'H committed "{stamp(committed_at).value}"^^<{_XSD_DATETIME}> .\n'.encode()  # as the records write it
     for changeset in changesets:
         yield f"H changeset <{changeset}> .\n".encode()
     for name, count in zip(("added", "removed"), counts, strict=True):
