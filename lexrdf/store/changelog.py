@@ -52,12 +52,39 @@ _HEADER = re.compile(rb'^H (\w+) (<[^>]*>|"[^"]*"(?:\^\^<[^>]*>)?) \.$')
 _LINE_START = re.compile(rb"^(?=.)", re.MULTILINE)  # the start of each line of a block of N-Quads
 _XSD_DATETIME = "http://www.w3.org/2001/XMLSchema#dateTime"
 _XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
+_CHANGE_IRI = "urn:lexrdf:change:"  # a change's identifier, before its number
 BULK_APPLY = 5_000  # additions from which `apply_patch` uses the bulk loader (a copy being filled, not served)
 
 
 def change_iri(number: int) -> str:
     """The identifier of change `number` in its patch's `H id` header."""
-    return f"urn:lexrdf:change:{number}"
+    return f"{_CHANGE_IRI}{number}"
+
+
+def change_number(iri: str) -> int | None:
+    """The number of the change a patch's `H id` names (None: not a change of a lexrdf log).
+
+    >>> change_number(change_iri(18)), change_number("urn:uuid:x")
+    (18, None)
+    """
+    number = iri.removeprefix(_CHANGE_IRI)
+    return int(number) if number != iri and number.isdigit() else None
+
+
+def patch_headers(path: Path) -> dict[str, list[str]]:
+    """The headers of a patch file (its `H` lines, before `TX`): each name's values in order, an IRI or a literal's
+    lexical form."""
+    headers: dict[str, list[str]] = {}
+    with path.open("rb") as handle:
+        for line in handle:
+            if not line.startswith(b"H "):
+                break
+            match = _HEADER.match(line.rstrip(b"\n"))
+            if match:
+                term = match[2].decode("utf-8")
+                value = term[1:-1] if term.startswith("<") else term[1 : term.index('"', 1)]
+                headers.setdefault(match[1].decode(), []).append(value)
+    return headers
 
 
 @dataclass(frozen=True)
@@ -83,16 +110,7 @@ class Change:
     @classmethod
     def read(cls, path: Path) -> Change:
         """The change a patch file holds, from its headers (the lines before `TX`)."""
-        headers: dict[str, list[str]] = {}
-        with path.open("rb") as handle:
-            for line in handle:
-                if not line.startswith(b"H "):
-                    break
-                match = _HEADER.match(line.rstrip(b"\n"))
-                if match:
-                    term = match[2].decode("utf-8")
-                    value = term[1:-1] if term.startswith("<") else term[1 : term.index('"', 1)]
-                    headers.setdefault(match[1].decode(), []).append(value)
+        headers = patch_headers(path)
         number = int(_NAME.fullmatch(path.name)[1])  # type: ignore[index]
         return cls(
             number=number,
@@ -269,7 +287,9 @@ __all__ = [
     "ChangeLog",
     "apply_patch",
     "change_iri",
+    "change_number",
     "data_block",
+    "patch_headers",
     "patch_quads",
     "read_through",
     "render_patch",

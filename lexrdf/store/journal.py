@@ -38,7 +38,6 @@ from __future__ import annotations
 import io
 import itertools
 import os
-import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -50,7 +49,7 @@ import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
 from lexrdf.errors import StoreError
-from lexrdf.store.changelog import render_patch
+from lexrdf.store.changelog import change_number, patch_headers, render_patch
 from lexrdf.store.files import sync_directory, write_atomically
 
 JOURNAL = "journal"
@@ -58,8 +57,6 @@ SUFFIX = ".write"
 MARKER = ".derive"
 ADDED, REMOVED, END = b"A ", b"D ", b"TC ."
 LEGACY = b"# lexrdf-write "  # how an entry began before entries were patches
-_ID = re.compile(rb"^H id <urn:lexrdf:change:(\d+)> \.$")
-_GRAPH = re.compile(rb"^H graph <([^>]*)> \.$")
 BLOCK = 1 << 20  # bytes of added lines read at a time
 
 _counter = itertools.count(1)
@@ -243,24 +240,16 @@ class Journal:
         found = []
         for path in self._files():
             if path.name.endswith(SUFFIX):
-                graph, change = None, 0
                 with path.open("rb") as handle:
                     if handle.read(len(LEGACY)) == LEGACY:
                         raise StoreError(
                             f"{path}: a journal entry an older lexrdf left when it was stopped; open the store once "
                             "with that version so that it finishes or undoes the write"
                         )
-                    handle.seek(0)
-                    for line in handle:
-                        if not line.startswith(b"H "):
-                            break
-                        line = line.rstrip(b"\n")
-                        if match := _ID.match(line):
-                            change = int(match[1])
-                        elif match := _GRAPH.match(line):
-                            graph = match[1].decode()
-                if graph is not None and change:
-                    found.append(Entry(path, graph, change))
+                headers = patch_headers(path)
+                change = change_number(headers.get("id", [""])[0])
+                if change and "graph" in headers:
+                    found.append(Entry(path, headers["graph"][0], change))
         return found
 
     def markers(self) -> list[tuple[Path, list[str]]]:

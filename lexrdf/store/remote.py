@@ -212,9 +212,6 @@ class RemoteStore:
         them present (or one removal absent) means it committed; otherwise it never happened and is forgotten."""
         self._changelog.remove_unfinished()
         for entry in self._journal.entries():
-            if self._changelog.has(entry.change):
-                self._journal.end(entry)
-                continue
             probe = next((q for q in entry.added() if not has_blank_node(q)), None)
             removed = entry.removed()
             if probe is not None:
