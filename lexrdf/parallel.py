@@ -109,12 +109,12 @@ def _read_in_pool(
 
 
 def pool_context() -> multiprocessing.context.BaseContext:
-    """The `forkserver` context of the ingest's pools, its server importing the mapping engine and the planner
-    (lexrdf.planning) before it forks a worker (`spawn` where there is no forkserver)."""
+    """The `forkserver` context of the ingest's pools, its server loading what the workers run and read
+    (lexrdf.preload) before it forks a worker (`spawn` where there is no forkserver)."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["lexrdf.parallel", "lexrdf.planning"])
+    context.set_forkserver_preload(["lexrdf.preload"])
     return context
 
 

@@ -23,9 +23,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import yaml
 from lxml import etree
 
+from lexrdf import yamltext
 from lexrdf.errors import MappingError, SourceError
 from lexrdf.model import ActiveModification
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
@@ -50,8 +50,8 @@ class EffectRules:
     def from_mapping(cls, path: Path) -> EffectRules:
         """The rules of the ``effects`` section of the mapping file at `path`."""
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError) as exc:
+            data = yamltext.load(path.read_text(encoding="utf-8")) or {}
+        except (OSError, yamltext.YAMLError) as exc:
             raise MappingError(f"{path}: no usable 'effects' section ({exc!r})") from exc
         return cls.from_section(data.get("effects"), str(path))
 

@@ -13,8 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from lexrdf import yamltext
 from lexrdf.errors import MappingError
 from lexrdf.resources import asset_dir
 
@@ -82,8 +81,8 @@ def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if path in seen:
         raise MappingError(f"{path}: `extends` forms a cycle")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        data = yamltext.load(path.read_text(encoding="utf-8"))
+    except (OSError, yamltext.YAMLError) as exc:
         raise MappingError(f"{path}: cannot read mapping ({exc})") from exc
     if not isinstance(data, dict):
         raise MappingError(f"{path}: a mapping must be a YAML mapping")

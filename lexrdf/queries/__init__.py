@@ -35,9 +35,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions
 
+from lexrdf import yamltext
 from lexrdf.errors import QueryError
 from lexrdf.txtime import stamp
 from lexrdf.vocab import XSD
@@ -231,8 +231,8 @@ def parse_shape(text: str, query: str = "?") -> Shape:
     ('date', Shape(kind='date', fields=(), items=None, value=None))
     """
     try:
-        tree = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        tree = yamltext.load(text)
+    except yamltext.YAMLError as exc:
         raise QueryError(f"query {query!r}: #+ result is not a YAML flow collection ({exc})") from None
     if not isinstance(tree, dict | list):
         raise QueryError(f"query {query!r}: #+ result must be an object {{...}} or a list [...]")
@@ -368,8 +368,8 @@ def parse_query(name: str, text: str) -> Query:
     """Read the `#+` header and the parameters of one query."""
     header_lines = [line[2:] for line in text.splitlines() if line.startswith("#+")]
     try:
-        header = yaml.safe_load("\n".join(line[1:] if line.startswith(" ") else line for line in header_lines)) or {}
-    except yaml.YAMLError as exc:
+        header = yamltext.load("\n".join(line[1:] if line.startswith(" ") else line for line in header_lines)) or {}
+    except yamltext.YAMLError as exc:
         raise QueryError(f"query {name!r}: bad #+ header ({exc})") from exc
     defaults: dict[str, str] = {}
     for item in header.get("defaults", []) or []:
