@@ -162,12 +162,14 @@ def plan_one(task: ActTask) -> PlannedAct:
         planned.report = report
         if not report.conforms:
             return planned
-        planned.views = derive(after, task.act)
+        # a new graph, and nothing added elsewhere: the lines as emitted are the graph, each quad once, and name
+        # no blank node (an emitter names none)
+        emitted = not held and _each_once_in(after, graph, len(write.quads))
+        planned.views = derive(after, task.act, blank_free=emitted)
         for view in planned.views.values():  # worked out here, off the writer's thread, and sent along
             view.count, view.blank  # noqa: B018
-        if not held and _each_once_in(after, graph, len(write.quads)):  # a new graph, and nothing added elsewhere
-            planned.data = own = Serialized(write.quads.data())  # the lines as emitted: each quad once
-            own.blank  # noqa: B018 (worked out here, as the views' are)
+        if emitted:
+            planned.data = Serialized(write.quads.data(), blank_free=True)
             planned.texts = list(graph_texts(_InMemory(after), task.act))  # all of them in its own graph
         else:
             planned.data = write.quads.data()

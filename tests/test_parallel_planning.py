@@ -26,7 +26,7 @@ from lexrdf.errors import SourceError
 from lexrdf.ingest import IngestSummary
 from lexrdf.search import rebuild
 from lexrdf.settings import Settings
-from lexrdf.store.nquads import Serialized
+from lexrdf.store.nquads import Serialized, has_blank_node
 
 AKN = SHARED_DATA / "akn"
 WORDS = ["the", "data", "shall", "harbour dues", "Verein", "personal data", "Minister"]
@@ -113,6 +113,12 @@ def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(
     serialised = [result for result in planned_in_workers if isinstance(result.data, Serialized)]
     assert len(serialised) > summary_here.acts / 2  # new acts travel as N-Quads, with their index texts
     assert all(result.texts for result in serialised)
+    # what is sent as naming no blank node (then never searched for one: the bulk loader takes only quads it can undo
+    # by naming them) names none, quad by quad: the acts' lines and the views derived from them
+    views = [view for result in serialised for view in (result.views or {}).values()]
+    assert all(result.data.blank_free for result in serialised) and all(view.blank_free for view in views)
+    for sent in [*(result.data for result in serialised), *views]:
+        assert not any(has_blank_node(quad) for quad in sent.quads())
     assert len(store_here) > 10 and store_workers == store_here  # graph by graph, quad for quad
     for name in ("acts", "provisions", "versions", "records", "events", "quads", "view_quads", "act_iris", "refused"):
         assert getattr(summary_workers, name) == getattr(summary_here, name), name

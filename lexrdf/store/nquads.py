@@ -56,6 +56,8 @@ class Serialized:
     a store writes them into its journal as they are, with no quad objects made."""
 
     data: bytes
+    #: written by what never names a blank node (lexrdf.emit's lines, a view of them): `blank` is then not searched
+    blank_free: bool = False
 
     @cached_property
     def count(self) -> int:
@@ -71,7 +73,7 @@ class Serialized:
     def blank(self) -> bool:
         """Whether one of the quads names a blank node (worked out once: a planner in another process sends it
         along)."""
-        return names_blank_node(self.data, self.quads)
+        return not self.blank_free and names_blank_node(self.data, self.quads)
 
 
 #: which quads of a batch a store holds, in order (a batch at a time: a remote store asks once a batch)

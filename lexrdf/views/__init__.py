@@ -67,17 +67,20 @@ def _bound(act: str, name: str, today: date | None) -> str:
     return views()[name].bound(values)
 
 
-def derive(graph_store: pyoxigraph.Store, act: str, today: date | None = None) -> dict[str, Serialized]:
+def derive(
+    graph_store: pyoxigraph.Store, act: str, today: date | None = None, blank_free: bool = False
+) -> dict[str, Serialized]:
     """Every view of the act graph `act`, by view graph, computed from a pyoxigraph store that holds that graph as
     it will be written (the ingest's in-memory graph, just validated): what `refresh` computes from the store
     after the write, computed before it and off the writer's path, and serialised by pyoxigraph as N-Quads in the
-    view graph (each quad once) with no quad objects made."""
+    view graph (each quad once) with no quad objects made. `blank_free`: `graph_store` names no blank node, so
+    neither do the views (their templates name none)."""
     derived = {}
     for name in views():
         graph = view_graph(act, name)
         triples = graph_store.query(_bound(act, name, today), use_default_graph_as_union=True)
         lines = in_graph(triples.serialize(format=RdfFormat.N_TRIPLES), graph)
-        derived[graph.value] = Serialized(b"".join(dict.fromkeys(lines.splitlines(keepends=True))))
+        derived[graph.value] = Serialized(b"".join(dict.fromkeys(lines.splitlines(keepends=True))), blank_free)
     return derived
 
 
