@@ -215,9 +215,9 @@ class RemoteStore:
             probe = next((q for q in entry.added() if not has_blank_node(q)), None)
             removed = entry.removed()
             if probe is not None:
-                committed = self._holds(probe)
+                committed = self._held(probe.graph_name)([probe]) == [True]
             elif removed:
-                committed = not self._holds(removed[0])
+                committed = self._held(removed[0].graph_name)(removed[:1]) == [False]
             else:
                 committed = False
             if committed:
@@ -247,11 +247,6 @@ class RemoteStore:
             return [number in found for number in range(len(batch))]
 
         return held
-
-    def _holds(self, quad: Quad) -> bool:
-        triple = pyoxigraph.serialize([quad.triple], format=RdfFormat.N_TRIPLES).decode().strip()
-        answer = self._query(f"ASK {{ GRAPH {quad.graph_name} {{ {triple.removesuffix('.')} }} }}", RESULTS_JSON)
-        return bool(answer.json().get("boolean"))
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
         """What the graph lacks of `quads`, with the commit's times in the changesets of `pending`, as ONE
