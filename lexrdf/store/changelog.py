@@ -40,7 +40,7 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
-from lexrdf.store.files import sync_directory, write_atomically
+from lexrdf.store.files import sync_directory
 from lexrdf.store.nquads import has_blank_node
 from lexrdf.txtime import stamp
 
@@ -186,16 +186,6 @@ class ChangeLog:
             if number > since and (through is None or number <= through):
                 yield Change.read(self.root / Change.file_name(number))
 
-    def has(self, number: int) -> bool:
-        return (self.root / Change.file_name(number)).is_file()
-
-    def append(self, number: int, lines: Iterable[bytes]) -> Path:
-        """Write change `number` (its patch lines, streamed) whole or not at all (temporary file, fsync, rename)."""
-        self.root.mkdir(exist_ok=True)
-        path = self.root / Change.file_name(number)
-        write_atomically(path, lines)
-        return path
-
     def adopt(self, written: Sequence[tuple[int, Path]]) -> None:
         """Make patches written whole elsewhere on the same file system (journal entries, lexrdf.store.journal) the
         changes numbered with them, in order: one rename each, the log's directory synced once."""
@@ -205,7 +195,8 @@ class ChangeLog:
         sync_directory(self.root)
 
     def remove_unfinished(self) -> None:
-        """Remove the temporary file of a change a killed writer was writing (writer only)."""
+        """Remove the temporary file of a change an older lexrdf, killed, was writing there (writer only; changes now
+        arrive by rename, `adopt`)."""
         if self.root.is_dir():
             for entry in self.root.iterdir():
                 if entry.name.endswith(".tmp"):

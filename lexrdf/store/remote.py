@@ -221,7 +221,7 @@ class RemoteStore:
             else:
                 committed = False
             if committed:
-                self._changelog.adopt([(entry.change, entry.path)])
+                self._adopt(entry)
             else:
                 self._journal.end(entry)
 
