@@ -88,3 +88,21 @@ def test_a_small_spool_never_touches_the_disk(tmp_path: Path, count: int):
     spool.extend(Quad(graph, graph, graph, graph) for _ in range(count))
     assert not spool.spilled and len(spool) == count and bool(spool) == bool(count)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_spools_data_is_every_quad_added_so_far(tmp_path: Path):
+    """`data` is joined once for as many quads, and joined again once more are added (a planner reads it twice)."""
+    graph, other = NamedNode("https://e.org/g"), NamedNode("https://e.org/o")
+    first_line, second_line = (
+        f"{graph} {graph} {graph} {graph} .\n".encode(),
+        f"{graph} {graph} {other} {graph} .\n".encode(),
+    )
+    spool = QuadSpool(tmp_path)
+    spool.append(Quad(graph, graph, graph, graph))
+    first = spool.data()
+    assert spool.data() is first and first == first_line
+    spool.append(Quad(graph, graph, other, graph))
+    assert spool.data() == first_line + second_line
+    spool.close()
+    spool.append(Quad(graph, graph, other, graph))
+    assert spool.data() == second_line

@@ -68,6 +68,7 @@ class QuadSpool:
         self._kept: list[str] = []  # the lines `keep` chose, in order
         self._parsed: list[Quad] | None = None
         self._buffer: list[str] = []
+        self._joined: tuple[int, bytes] | None = None  # `data` as last joined, and how many quads it holds
         self._count = 0
         self._path: Path | None = None
         self._file = None
@@ -109,9 +110,12 @@ class QuadSpool:
         return self._file is not None
 
     def data(self) -> bytes:
-        """Every quad as N-Quads, in memory (for a spool that did not spill)."""
+        """Every quad as N-Quads, in memory (for a spool that did not spill); joined once for as many quads (a
+        planner validates them, then sends them)."""
         assert self._file is None, "a spilled spool is read from its file"
-        return "".join(self._buffer).encode()
+        if self._joined is None or self._joined[0] != self._count:
+            self._joined = (self._count, "".join(self._buffer).encode())
+        return self._joined[1]
 
     def __iter__(self) -> Iterator[Quad]:
         if self._file is None:
@@ -143,6 +147,7 @@ class QuadSpool:
     def close(self) -> None:
         """Drop the quads and remove the file."""
         self._buffer = []
+        self._joined = None
         self._kept = []
         self._parsed = None
         if self._file is not None:
