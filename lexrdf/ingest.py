@@ -6,13 +6,11 @@ Every file is read and mapped before anything is written, so a bad file leaves t
 from __future__ import annotations
 
 import contextlib
-import gc
 import itertools
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -25,6 +23,7 @@ from lexrdf.active import ActivePlan, active_quads, plan_active, plan_feeds
 from lexrdf.derived import rebuild_derived
 from lexrdf.emit import LEX_T, PROV_T, RDF_T, emit_act, provenance_quads
 from lexrdf.errors import SourceError
+from lexrdf.gcpause import collector_paused
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.model import SourceDocument, Unit
 from lexrdf.parallel import pool_context, read_files, worth_a_pool
@@ -640,18 +639,6 @@ def check_in_memory(write: ActWrite, store: Store, locate: str = "all") -> tuple
     return validate_store(after, graph, locate=locate), after, bool(stored)
 
 
-@contextmanager
-def _allocation_heavy():
-    """Pause the cyclic garbage collector while building many short-lived term objects (no cycles are made)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def ingest(
     paths: Iterable[str | Path],
     store: Store,
@@ -677,7 +664,7 @@ def ingest(
     planning = _Planning(acts, store, minter, policy, active, hashes)
     with contextlib.ExitStack() as stack:
         writer = stack.enter_context(ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer"))
-        stack.enter_context(_allocation_heavy())
+        stack.enter_context(collector_paused())  # many short-lived term objects, and no cycles
         if pooled:
             from lexrdf.planning import PlanningPool  # it plans with this module: imported when needed
 

