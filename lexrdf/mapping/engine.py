@@ -18,7 +18,7 @@ from lxml import etree
 from lexrdf.errors import SourceError
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
-from lexrdf.mapping.paths import Paths, local_name
+from lexrdf.mapping.paths import LOCAL_NAMES, Paths, local_name
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, all_mappings, mapping_for_root
 from lexrdf.model import (
     TEXTUAL_KINDS,
@@ -97,6 +97,7 @@ class _Reader:
         self.note_prefix: str = notes_rule.get("reference_prefix", "#")  # what precedes the note's identifier
         self.number_tags = set(mapping.get("number", ["num"]))
         self.heading_tags = set(mapping.get("heading", ["heading"]))
+        self.labels = self.number_tags | self.heading_tags
         self.units: dict[str, str] = mapping["units"]
         self.id_attribute = mapping.id_attribute
         self.separator = mapping.separator
@@ -187,37 +188,40 @@ class _Reader:
         separated by one; skipped inline elements (note markers) and, optionally, sub-units are left out.
         The targets of note references met on the way are appended to `notes` when it is given."""
         parts: list[str] = []
-        labels = self.number_tags | self.heading_tags
-
-        def walk(node: etree._Element, units: bool) -> None:
-            if node.text:
-                parts.append(node.text)
-            for child in node:
-                name = _local(child)
-                target = child.get(self.note_refs[name], "") if notes is not None and name in self.note_refs else ""
-                if target.startswith(self.note_prefix) and len(target) > len(self.note_prefix):
-                    notes.append(target[len(self.note_prefix) :])
-                skipped = (
-                    not name
-                    or name in self.skip
-                    or (units and self.is_unit(child))  # a sub-unit has its own text
-                    or (units and node is element and name in labels)  # number and heading are fields
-                )
-                block = name not in self.inline
-                if not skipped:
-                    if block:
-                        parts.append(" ")
-                    walk(child, units and name not in self.quoted)  # a quoted block's units are another act's
-                    if block:
-                        parts.append(" ")
-                if child.tail:
-                    parts.append(child.tail)
-
-        walk(element, skip_units)
+        self._gather_text(element, element, skip_units, notes, parts)
         return "".join(parts)
 
+    def _gather_text(
+        self, node: etree._Element, top: etree._Element, units: bool, notes: list[str] | None, parts: list[str]
+    ) -> None:
+        """`text_of`'s walk (a method, not a closure: a recursive closure is a reference cycle for each call)."""
+        if node.text:
+            parts.append(node.text)
+        names, note_refs, prefix = LOCAL_NAMES, self.note_refs, self.note_prefix
+        for child in node:
+            name = names[child.tag]
+            if notes is not None and name in note_refs:
+                target = child.get(note_refs[name], "")
+                if target.startswith(prefix) and len(target) > len(prefix):
+                    notes.append(target[len(prefix) :])
+            skipped = (
+                not name
+                or name in self.skip
+                or (units and name in self.units and bool(child.get(self.id_attribute)))  # a sub-unit: own text
+                or (units and node is top and name in self.labels)  # number and heading are fields
+            )
+            if not skipped:
+                block = name not in self.inline
+                if block:
+                    parts.append(" ")
+                self._gather_text(child, top, units and name not in self.quoted, notes, parts)  # quoted: another act's
+                if block:
+                    parts.append(" ")
+            if child.tail:
+                parts.append(child.tail)
+
     def is_unit(self, element: etree._Element) -> bool:
-        return bool(element.get(self.id_attribute)) and _local(element) in self.units
+        return LOCAL_NAMES[element.tag] in self.units and bool(element.get(self.id_attribute))
 
     def unit_type(self, element: etree._Element) -> str:
         rule = self.units[_local(element)]
@@ -518,14 +522,17 @@ class _Reader:
                 raise SourceError(self.path, element.sourceline, f"{attribute} '#{period}' names no window")
             return windows[period] if period else inherited
 
+        names, passed_over = LOCAL_NAMES, self.quoted | self.excluded
+
         def walk(element: etree._Element, parent_path: str | None, inherited: Window | None) -> None:
             for child in element:
-                if not isinstance(child.tag, str) or _local(child) in self.quoted or _local(child) in self.excluded:
+                name = names[child.tag]
+                if not name or name in passed_over:
                     continue  # a quoted block holds another act's provisions (an amendment's new text)
                 window = window_of(child, inherited)
                 if parent_path is None:
                     self.check_outside_units(child)
-                if self.is_unit(child):
+                if name in self.units and child.get(self.id_attribute):
                     eid = child.get(self.id_attribute)
                     problem = eid_problem(eid, separator)
                     if problem:
@@ -603,7 +610,7 @@ class _Reader:
         notes: list[str] = []
         unit_notes: list[str] = []
         for child in element:
-            name = _local(child)
+            name = LOCAL_NAMES[child.tag]
             if name in self.number_tags and not number:
                 number = normalise_text(self.text_of(child, notes=unit_notes))
             elif name in self.heading_tags and not heading:

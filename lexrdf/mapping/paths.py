@@ -17,11 +17,32 @@ from lxml import etree
 from lexrdf.errors import SourceError
 
 
+class _LocalNames(dict):
+    """Local names by lxml tag, worked out once per tag: a reader asks for one for every element it meets, several
+    times over. A source's vocabulary is small; one that names more tags than `MOST` is not cached past them."""
+
+    MOST = 4096
+
+    def __missing__(self, tag: object) -> str:
+        name = tag.rpartition("}")[2] if isinstance(tag, str) else ""
+        if len(self) < self.MOST:
+            self[tag] = name
+        return name
+
+
+#: the local name of an lxml tag ("" for a comment's or a processing instruction's): ``LOCAL_NAMES[element.tag]``
+LOCAL_NAMES = _LocalNames()
+
+
 def local_name(element: Any) -> str:
     """The local name of an element ("" for a comment or a processing instruction): its tag after the namespace
-    in braces, as lxml writes it ("{namespace}name", or "name" in no namespace)."""
-    tag = getattr(element, "tag", None)
-    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+    in braces, as lxml writes it ("{namespace}name", or "name" in no namespace).
+
+    >>> from lxml import etree
+    >>> local_name(etree.fromstring('<a:act xmlns:a="urn:x"/>')), local_name(etree.Comment("c")), local_name("x")
+    ('act', '', '')
+    """
+    return LOCAL_NAMES[getattr(element, "tag", None)]
 
 
 @lru_cache(maxsize=512)
