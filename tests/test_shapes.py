@@ -284,6 +284,8 @@ def test_each_violation_names_its_node_and_agrees_with_pyshacl(oda_quads, name):
     mutated = mutate(list(oda_quads))
     fast, reference = both(mutated)
     assert fast.keys() == reference.keys(), f"compiled and pyshacl disagree: {fast.keys() ^ reference.keys()}"
+    components = {(r.key, r.component) for r in fast.results}
+    assert components == {(r.key, r.component) for r in reference.results}  # e.g. too few values, or too many
     assert not fast.conforms and not reference.conforms
     new = {r for r in fast.violations}
     assert {r.shape.removeprefix(SHAPES) for r in new} == {shape}

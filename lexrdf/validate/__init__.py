@@ -84,13 +84,13 @@ def validate_store(
     results: set[ValidationResult] = set()
     for check in shapes.checks:
         for row in store.query(check.query, **options):
-            value = row["value"] if "value" in check.query.split("WHERE", 1)[0] else None
+            value = row["value"] if check.reports_value else None
             results.add(
                 ValidationResult(
                     row["this"].value,
                     check.shape,
                     check.path,
-                    check.component,
+                    check.component_of(row),
                     check.severity,
                     check.message,
                     value.value if value is not None else None,
