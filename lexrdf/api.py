@@ -59,7 +59,7 @@ from lexrdf.answers import (
 from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
-from lexrdf.search import SearchIndex, ensure_index, index_directory
+from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
 from lexrdf.search.phrases import snippet, spans
 from lexrdf.search.remote import RemoteSearchIndex
@@ -100,8 +100,8 @@ class Lexrdf:
 
     def close(self) -> None:
         """Release the store; a writer first publishes what it wrote."""
-        index = getattr(self, "_index", None)
-        if isinstance(index, RemoteSearchIndex):
+        index: Searchable | None = getattr(self, "_index", None)
+        if index is not None:
             index.close()
         self.store.close()
 
@@ -433,12 +433,12 @@ class Lexrdf:
                 hit.citation = self._citation(hit.provision, day, known_at)
         return self._with_windows(answer, parse_moment(known_at).isoformat() if known_at else None)
 
-    def _search_index(self) -> SearchIndex | RemoteSearchIndex | None:
+    def _search_index(self) -> Searchable | None:
         """The full-text index that answers searches: the search service when one is configured
         (`settings.search_url`), else the store's own, opened once it exists (None while a reader's store has none).
         The writer of a store without one (a new, empty store) builds it now: the store's later answers all come
         from it."""
-        index: SearchIndex | RemoteSearchIndex | None = getattr(self, "_index", None)
+        index: Searchable | None = getattr(self, "_index", None)
         if index is None and self.settings.search_url:
             index = self._index = RemoteSearchIndex(self.settings.search_url, self.settings.query_timeout_seconds)
         elif index is None:

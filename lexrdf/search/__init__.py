@@ -12,7 +12,7 @@ store, through the query library's `_search-*` queries), `documents` (texts as d
 `citations` (the chains a page of hits cites), `windows` and `phrases` (what a hit shows, either path).
 """
 
-from lexrdf.search.index import IndexedHit, IndexPage, SearchIndex
+from lexrdf.search.index import IndexedHit, IndexPage, Searchable, SearchIndex
 from lexrdf.search.maintain import (
     INDEX_DIR,
     ensure_index,
@@ -33,6 +33,7 @@ __all__ = [
     "IndexPage",
     "IndexedHit",
     "SearchIndex",
+    "Searchable",
     "ensure_index",
     "has_index",
     "index_directory",

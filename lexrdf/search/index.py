@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import tantivy
 
@@ -54,6 +54,26 @@ class IndexPage:
     total: int
     offset: int
     items: list[IndexedHit] = field(default_factory=list)
+
+
+class Searchable(Protocol):
+    """What answers a search with a page of indexed hits: the index in a directory (`SearchIndex`, whose `search`
+    says what a page holds) or the client of a search service that answers from one (lexrdf.search.remote)."""
+
+    def search(
+        self,
+        text: str,
+        day: date,
+        known_at: str | None = None,
+        *,
+        words: bool = False,
+        language: str | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> IndexPage: ...
+
+    def close(self) -> None:
+        """Release what it holds open (files, connections)."""
 
 
 class SearchIndex:
@@ -109,6 +129,9 @@ class SearchIndex:
             self._seen = stamp
 
     # -- writing ------------------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Nothing to release: tantivy closes the index's files with the object (`Searchable`)."""
+
     def replace(self, graphs: Iterable[str], texts: Iterable[Text], all_graphs: bool = False) -> int:
         """Replace the documents of `graphs` (every document with `all_graphs`) by `texts` (as lexrdf.search.texts
         reads them), in one commit; the number of documents written."""

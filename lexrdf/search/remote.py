@@ -21,7 +21,8 @@ DEFAULT_TIMEOUT_SECONDS = 30.0
 
 
 class RemoteSearchIndex:
-    """The index of a search service at `url` (its base: `<url>/search` answers)."""
+    """The index of a search service at `url` (its base: `<url>/search` answers): `Searchable`, as the index in a
+    directory is."""
 
     def __init__(self, url: str, timeout: float = DEFAULT_TIMEOUT_SECONDS) -> None:
         self.url = url.rstrip("/")
@@ -38,7 +39,7 @@ class RemoteSearchIndex:
         offset: int = 0,
         limit: int | None = None,
     ) -> IndexPage:
-        """`SearchIndex.search`, answered by the service."""
+        """`Searchable.search` (as `SearchIndex.search` answers it), answered by the service."""
         params: dict[str, Any] = {"text": text, "date": day.isoformat(), "offset": offset}
         if known_at:
             params["known_at"] = known_at
