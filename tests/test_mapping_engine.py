@@ -180,3 +180,13 @@ def test_the_wheel_ships_the_mappings_shapes_and_ontology_and_ingests_outside_th
     result = lexrdf("ingest", str(outside), "--store", str(outside / "store"), cwd=outside, python=python)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("2 acts")
+
+
+def test_local_names_are_cached_up_to_a_bound_and_right_past_it():
+    from lexrdf.mapping.paths import LOCAL_NAMES, local_name
+
+    tags = [f"{{urn:hostile}}t{n}" for n in range(LOCAL_NAMES.MOST + 500)]  # a source naming thousands of tags
+    names = [local_name(etree.Element(tag)) for tag in tags]
+    assert names == [f"t{n}" for n in range(LOCAL_NAMES.MOST + 500)]
+    assert len(LOCAL_NAMES) <= LOCAL_NAMES.MOST
+    assert local_name(etree.Comment("a note")) == local_name(etree.ProcessingInstruction("pi")) == ""
