@@ -26,7 +26,7 @@ from lexrdf.errors import SourceError
 from lexrdf.gcpause import collector_paused
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.model import SourceDocument, Unit
-from lexrdf.parallel import pool_context, read_files, worth_a_pool
+from lexrdf.parallel import pool_context, read_files, start_fork_server, worth_a_pool
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, Settings, SourceLimits
 from lexrdf.source_checks import (
     ActIdentity,
@@ -657,6 +657,8 @@ def ingest(
     policy = policy or SourcePolicy()
     files = collect_files(paths)  # once: the folders are not searched again
     pooled = _plans_in_processes(store, settings, files)
+    if pooled:
+        start_fork_server()  # it boots while the files are read: the planning pool finds it ready
     groups, acts, minter, planned, active, feeds = _plan_all(files, store, settings, progress, policy, not pooled)
     hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
     summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))

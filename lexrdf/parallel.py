@@ -18,6 +18,7 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import forkserver
 from pathlib import Path
 
 from lexrdf.gcpause import collector_paused
@@ -34,6 +35,11 @@ Progress = Callable[[str, int, int], None]
 # fork server and its workers takes 0.3-0.6 s. Measured on two cores, interleaved (synthetic Akoma Ntoso, one process
 # against pools): 3.1 MB 1.86 s against 1.93 s, 4.7 MB 2.55 s against 2.45 s.
 MIN_POOL_BYTES = 4_000_000
+# ... and below this many, one process reads them sooner than a pool, when an ingest that plans in processes has
+# started the fork server first (`start_fork_server`): it boots (0.25 s) while this process reads. Measured on two
+# cores, interleaved, whole ingests (synthetic Akoma Ntoso; a reading pool against reading here): 4.5 MB 1.81-1.86 s
+# against 1.64-1.68 s, 4.7 MB 1.79-1.98 s against 1.67-1.71 s, 7.2 MB 2.55-2.78 s against 2.47-2.53 s.
+MIN_READING_POOL_BYTES = 8_000_000
 
 
 def read_one(path: Path, limits: SourceLimits = DEFAULT_SOURCE_LIMITS) -> Source:
@@ -45,7 +51,7 @@ def read_one(path: Path, limits: SourceLimits = DEFAULT_SOURCE_LIMITS) -> Source
 
 
 def worth_a_pool(sizes: Sequence[int], processes: int, min_bytes: int | None = None) -> bool:
-    """Whether files of these sizes are mapped sooner by `processes` processes than by one (at least `min_bytes`
+    """Whether files of these sizes are handled sooner by `processes` processes than by one (at least `min_bytes`
     in all, by default `MIN_POOL_BYTES`)."""
     threshold = MIN_POOL_BYTES if min_bytes is None else min_bytes
     return processes > 1 and len(sizes) > 1 and sum(sizes) >= threshold
@@ -59,11 +65,12 @@ def read_files(
     min_bytes: int | None = None,
 ) -> list[Source]:
     """Every file read and mapped (`read_one`), in file order; on `processes` processes when that is worth it
-    (`worth_a_pool`), else one after another. `progress("reading", done, total)` is called as each file is done.
-    A pool whose worker dies (killed, out of memory, or a main script without the `if __name__ == "__main__"`
-    guard that multiprocessing needs) is given up for reading one file after another."""
+    (`worth_a_pool` of `min_bytes`, by default `MIN_READING_POOL_BYTES`), else one after another.
+    `progress("reading", done, total)` is called as each file is done. A pool whose worker dies (killed, out of
+    memory, or a main script without the `if __name__ == "__main__"` guard that multiprocessing needs) is given up
+    for reading one file after another."""
     sizes = [_size(path) for path in files]
-    if worth_a_pool(sizes, processes, min_bytes):
+    if worth_a_pool(sizes, processes, MIN_READING_POOL_BYTES if min_bytes is None else min_bytes):
         try:
             return _read_in_pool(files, sizes, limits, min(processes, len(files)), progress)
         except BrokenProcessPool:
@@ -108,6 +115,13 @@ def _read_in_pool(
     if failures:
         raise failures[min(failures)]
     return [source for source in results if source is not None]
+
+
+def start_fork_server() -> None:
+    """Start the pools' fork server now (`pool_context`), if it is not running: it loads what the workers need in
+    the background, and the first pool to fork a worker finds it ready."""
+    if pool_context().get_start_method() == "forkserver":
+        forkserver.ensure_running()
 
 
 def pool_context() -> multiprocessing.context.BaseContext:

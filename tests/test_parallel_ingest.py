@@ -1,6 +1,6 @@
 """Parallel ingest (lexrdf.parallel): files mapped on several processes give the store, the errors and the progress
-that mapping them one after another gives. The pool is forced on (`MIN_POOL_BYTES = 0`): these corpora are too
-small for ingest to start one by itself."""
+that mapping them one after another gives. The pools are forced on (`MIN_POOL_BYTES = MIN_READING_POOL_BYTES = 0`):
+these corpora are too small for ingest to start one by itself."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from conftest import BASE, SAMPLES, SHARED_DATA, needs_shared
 from test_crash_safety import canonical
 
-from lexrdf import parallel
+from lexrdf import parallel, planning
 from lexrdf.api import Lexrdf
 from lexrdf.errors import SourceError
 from lexrdf.ingest import collect_files
@@ -25,6 +25,7 @@ AKN = SHARED_DATA / "akn"
 def pooled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every ingest starts a pool, whatever the size of its files; yields the number of files each pool read."""
     monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)
+    monkeypatch.setattr(parallel, "MIN_READING_POOL_BYTES", 0)
     pools: list[int] = []
     read_in_pool = parallel._read_in_pool
 
@@ -126,3 +127,29 @@ def test_a_pool_is_started_only_for_several_files_large_enough():
     assert not parallel.worth_a_pool([10_000_000] * 4, processes=1)
     assert not parallel.worth_a_pool([100_000] * 4, processes=8)
     assert parallel.worth_a_pool([5_000_000] * 4, processes=2)
+
+
+def test_sources_too_small_for_a_reading_pool_are_read_here_and_their_acts_planned_in_workers(tmp_path, monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)  # planning in workers; reading keeps its own threshold
+    read_in_pools: list[int] = []
+    read_in_pool = parallel._read_in_pool
+
+    def read_counted(files, *args, **kwargs):
+        read_in_pools.append(len(files))
+        return read_in_pool(files, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "_read_in_pool", read_counted)
+    planned: list[int] = []
+    handed_out = planning.PlanningPool.planned
+
+    def counted(self, *args, **kwargs):
+        for index, future in handed_out(self, *args, **kwargs):
+            planned.append(index)
+            yield index, future
+
+    monkeypatch.setattr(planning.PlanningPool, "planned", counted)
+    sequential = ingested(tmp_path / "sequential", [SAMPLES], 1)
+    assert not planned
+    in_workers = ingested(tmp_path / "in-workers", [SAMPLES], 2)
+    assert read_in_pools == [] and planned  # read here, below MIN_READING_POOL_BYTES; planned by the pool
+    assert in_workers == sequential

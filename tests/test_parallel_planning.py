@@ -1,6 +1,6 @@
 """Acts planned in worker processes (lexrdf.planning): the same store, the same search index and the same refusals
-as acts planned on the ingest's own thread. The pool is forced on (`MIN_POOL_BYTES = 0`, as in
-test_parallel_ingest): these corpora are too small for an ingest to start one by itself.
+as acts planned on the ingest's own thread. The pools are forced on (`MIN_POOL_BYTES = MIN_READING_POOL_BYTES = 0`,
+as in test_parallel_ingest): these corpora are too small for an ingest to start one by itself.
 
 The oracles are not lexrdf's planner: the store is compared with the one the ingest writes planning every act on
 its own thread (graph by graph, quad for quad, transaction times by rank), and the index the workers' texts built is
@@ -37,6 +37,7 @@ def planned_in_workers(monkeypatch: pytest.MonkeyPatch) -> list[planning.Planned
     """Every ingest on two processes plans its acts in a pool, whatever the size of its files; yields what the
     workers sent back, in order."""
     monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)
+    monkeypatch.setattr(parallel, "MIN_READING_POOL_BYTES", 0)
     results: list[planning.PlannedAct] = []
     handed_out = planning.PlanningPool.planned
 
