@@ -26,6 +26,11 @@ def pooled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every ingest starts a pool, whatever the size of its files; yields the number of files each pool read."""
     monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)
     monkeypatch.setattr(parallel, "MIN_READING_POOL_BYTES", 0)
+    return reading_pools(monkeypatch)
+
+
+def reading_pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of files each reading pool started from now on reads, one entry a pool."""
     pools: list[int] = []
     read_in_pool = parallel._read_in_pool
 
@@ -131,14 +136,7 @@ def test_a_pool_is_started_only_for_several_files_large_enough():
 
 def test_sources_too_small_for_a_reading_pool_are_read_here_and_their_acts_planned_in_workers(tmp_path, monkeypatch):
     monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)  # planning in workers; reading keeps its own threshold
-    read_in_pools: list[int] = []
-    read_in_pool = parallel._read_in_pool
-
-    def read_counted(files, *args, **kwargs):
-        read_in_pools.append(len(files))
-        return read_in_pool(files, *args, **kwargs)
-
-    monkeypatch.setattr(parallel, "_read_in_pool", read_counted)
+    read_in_pools = reading_pools(monkeypatch)
     planned: list[int] = []
     handed_out = planning.PlanningPool.planned
 
