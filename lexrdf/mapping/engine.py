@@ -207,7 +207,7 @@ class _Reader:
             skipped = (
                 not name
                 or name in self.skip
-                or (units and name in self.units and bool(child.get(self.id_attribute)))  # a sub-unit: own text
+                or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
             )
             if not skipped:
@@ -532,7 +532,7 @@ class _Reader:
                 window = window_of(child, inherited)
                 if parent_path is None:
                     self.check_outside_units(child)
-                if name in self.units and child.get(self.id_attribute):
+                if self.is_unit(child):
                     eid = child.get(self.id_attribute)
                     problem = eid_problem(eid, separator)
                     if problem:
