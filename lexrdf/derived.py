@@ -10,37 +10,32 @@ this act's included: the index is on by default wherever the store has a directo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from lexrdf.store.base import Store
-from lexrdf.store.nquads import Serialized
 
 
-def rebuild_derived(
-    store: Store,
-    *acts: str,
-    views: Mapping[str, Serialized] | None = None,
-    texts: Mapping[str, list[dict[str, Any]]] | None = None,
-) -> int:
+def rebuild_derived(store: Store, *acts: str, viewed: Collection[str] = (), indexed: Collection[str] = ()) -> int:
     """Bring the acts' index documents and views in step with their graphs as they now are (after a group of act
-    writes: one index commit, the new views filled in one commit); the quads the views hold. `views` holds the
-    view graphs of some of the acts already computed (lexrdf.views.derive), `texts` the index's texts of some of
-    them, by act graph (lexrdf.search.texts, as committed)."""
+    writes: one index commit, the new views filled in one commit); the quads the views rebuilt here hold. The acts
+    in `viewed` had their views written with them (lexrdf.views.derive, `GraphWrite.whole`), those in `indexed`
+    their index documents (lexrdf.ingest.write_acts): neither is rebuilt here."""
     from lexrdf.search import ensure_index, update_acts  # both read the store: imported when needed
     from lexrdf.views import refresh
 
-    if ensure_index(store) is not None:  # built just now, from every text the store holds: these acts' included
-        written = refresh(store, *acts, derived=views)
+    unviewed = [act for act in acts if act not in viewed]
+    unindexed = [act for act in acts if act not in indexed]
+    if ensure_index(store) is not None or not unindexed:  # built just now, from every text the store holds
+        written = refresh(store, *unviewed)
     else:  # the index was there (or cannot be kept): replace these acts' documents while the views are written
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-index") as indexer:
-            indexed = indexer.submit(update_acts, store, acts, texts=texts)
+            indexing = indexer.submit(update_acts, store, unindexed)
             try:
-                written = refresh(store, *acts, derived=views)
+                written = refresh(store, *unviewed)
             except BaseException:
-                indexed.exception()  # waited for: the views' error is the one raised
+                indexing.exception()  # waited for: the views' error is the one raised
                 raise
-            indexed.result()
+            indexing.result()
     store.derived_rebuilt(acts)
     return written

@@ -13,6 +13,7 @@ DEFAULT_SNAPSHOT_GRACE_SECONDS = 600.0  # longer than any query runs (docs/store
 DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker processes behind /sparql
 # processes that read and map source files, then plan the acts (lexrdf.parallel, lexrdf.planning): the cores this
 # process may run on (fewer than the machine's under taskset or a container's CPU set)
+DEFAULT_INGEST_STREAM_MB = 150.0  # the bench's 10^6 quads are 43 MB of sources, its 10^7 432 MB
 DEFAULT_INGEST_PROCESSES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the dumps' and descriptions' dct:license
 
@@ -59,8 +60,8 @@ class Settings:
     LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
     LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
     LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
-    (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS, and
-    LEXRDF_INGEST_PROCESSES."""
+    (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS,
+    LEXRDF_INGEST_PROCESSES and LEXRDF_INGEST_STREAM_MB."""
 
     store: Path = DEFAULT_STORE
     base_iri: str = DEFAULT_BASE_IRI
@@ -78,6 +79,9 @@ class Settings:
     max_units: int = SourceLimits.max_units
     # processes that read and map the source files of an ingest (LEXRDF_INGEST_PROCESSES; 1: one after another)
     ingest_processes: int = DEFAULT_INGEST_PROCESSES
+    # an ingest of more source MB than this streams its groups of acts into the store as they are planned, in groups
+    # that grow with the store (lexrdf.ingest.group_quads; LEXRDF_INGEST_STREAM_MB)
+    ingest_stream_mb: float = DEFAULT_INGEST_STREAM_MB
 
     admin_token: str | None = field(default=None, repr=False)  # /admin/*: bearer token (LEXRDF_ADMIN_TOKEN); None: off
     admin_max_upload_bytes: int = 16 * 1024 * 1024  # /admin/*: the largest upload (LEXRDF_ADMIN_MAX_UPLOAD_BYTES)
@@ -132,6 +136,7 @@ class Settings:
             max_elements=int(os.environ.get("LEXRDF_MAX_ELEMENTS", SourceLimits.max_elements)),
             max_units=int(os.environ.get("LEXRDF_MAX_UNITS", SourceLimits.max_units)),
             ingest_processes=max(1, int(os.environ.get("LEXRDF_INGEST_PROCESSES", DEFAULT_INGEST_PROCESSES))),
+            ingest_stream_mb=float(os.environ.get("LEXRDF_INGEST_STREAM_MB", DEFAULT_INGEST_STREAM_MB)),
             admin_token=os.environ.get("LEXRDF_ADMIN_TOKEN") or None,
             admin_max_upload_bytes=int(os.environ.get("LEXRDF_ADMIN_MAX_UPLOAD_BYTES", 16 * 1024 * 1024)),
             dumps=Path(os.environ["LEXRDF_DUMPS"]) if os.environ.get("LEXRDF_DUMPS") else None,

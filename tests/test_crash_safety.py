@@ -71,9 +71,9 @@ def canonical_of(store: Path) -> dict[str, frozenset[str]]:
         writer.close()
 
 
-def ingest(store: Path) -> subprocess.Popen:
+def ingest(store: Path, env: dict[str, str] = ENV) -> subprocess.Popen:
     command = [sys.executable, "-m", "lexrdf.cli", "ingest", *map(str, SOURCES), "--store", str(store)]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
 
 
 def journal_sizes(store: Path) -> dict[str, int]:
@@ -133,9 +133,11 @@ SCHEDULE = [
 ]
 
 
-def run_until(store: Path, kill: Kill | None, timeout: float = 120) -> tuple[str, dict[str, int]]:
+def run_until(
+    store: Path, kill: Kill | None, timeout: float = 120, env: dict[str, str] = ENV
+) -> tuple[str, dict[str, int]]:
     """Run the ingest on `store`; kill it at `kill`. What happened, and the journal as it was at the kill."""
-    process = ingest(store)
+    process = ingest(store, env)
     started = time.monotonic()
     fired_at = None
     seen_big: set[str] = set()
@@ -187,18 +189,23 @@ def _diff(now, old, new) -> str:
     return f"{len(now)} lines; {len(now - old)} not in before, {len(now - new)} not in after, {len(new - now)} missing"
 
 
-def test_kill_9_at_many_points_leaves_each_act_whole_and_the_retry_finishes_as_a_clean_run(tmp_path):
+@pytest.mark.parametrize("stream_mb", ["150", "0"], ids=["grouped", "streamed"])
+def test_kill_9_at_many_points_leaves_each_act_whole_and_the_retry_finishes_as_a_clean_run(tmp_path, stream_mb):
+    """Killed at many points, each act (and its views) is as before or as after, and the retry ends as a clean run:
+    with groups loaded whole, and with groups streamed into their load as the acts are planned (what an ingest of
+    more than `Settings.ingest_stream_mb` does, forced on here)."""
+    env = {**ENV, "LEXRDF_INGEST_STREAM_MB": stream_mb}
     needs_shared(UKPGA)
     needs_shared(VEREINSG)
     base = tmp_path / "base"
     first = subprocess.run(
-        [sys.executable, "-m", "lexrdf.cli", "ingest", str(ODA_FIRST), "--store", str(base)], env=ENV, timeout=120
+        [sys.executable, "-m", "lexrdf.cli", "ingest", str(ODA_FIRST), "--store", str(base)], env=env, timeout=120
     )
     assert first.returncode == 0
 
     clean = tmp_path / "clean"
     shutil.copytree(base, clean)
-    assert run_until(clean, None)[0] == "finished"
+    assert run_until(clean, None, env=env)[0] == "finished"
     reference = open_store(clean, read_only=True)
     after = canonical(reference.raw)
     assert DPA in after and view_graph(DPA).value in after
@@ -209,7 +216,7 @@ def test_kill_9_at_many_points_leaves_each_act_whole_and_the_retry_finishes_as_a
     before = canonical_of(store)
     outcomes = []
     for kill in SCHEDULE:
-        outcome, journal = run_until(store, kill)
+        outcome, journal = run_until(store, kill, env=env)
         dpa_under_way = any(size >= BIG for size in journal.values())
         primary = pyoxigraph.Store.read_only(str(store))  # the writer is dead: what it left, before recovery
         dpa_left = len(list(primary.quads_for_pattern(None, None, None, NamedNode(DPA))))
@@ -229,7 +236,7 @@ def test_kill_9_at_many_points_leaves_each_act_whole_and_the_retry_finishes_as_a
             shutil.copytree(base, store)
             before = canonical_of(store)
 
-    assert run_until(store, None)[0] == "finished"  # the same ingest, once more, to the end
+    assert run_until(store, None, env=env)[0] == "finished"  # the same ingest, once more, to the end
     final = open_store(store, read_only=True)
     assert canonical(final.raw) == after
     final.close()

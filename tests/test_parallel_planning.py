@@ -16,16 +16,19 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import tantivy
 from conftest import BASE, HARBOUR, ODA, SAMPLES, SHARED_DATA, needs_shared
 from test_crash_safety import canonical
 from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
 
 from lexrdf import ingest, parallel, planning
 from lexrdf.api import Lexrdf
-from lexrdf.errors import SourceError
+from lexrdf.errors import SourceError, StoreError
 from lexrdf.ingest import IngestSummary
-from lexrdf.search import rebuild
-from lexrdf.settings import Settings
+from lexrdf.search import index_directory, rebuild
+from lexrdf.settings import DEFAULT_INGEST_STREAM_MB, Settings
+from lexrdf.store.embedded import BULK_THRESHOLD, EmbeddedStore
+from lexrdf.store.journal import JOURNAL
 from lexrdf.store.nquads import Serialized, has_blank_node
 
 AKN = SHARED_DATA / "akn"
@@ -50,8 +53,20 @@ def planned_in_workers(monkeypatch: pytest.MonkeyPatch) -> list[planning.Planned
     return results
 
 
+@pytest.fixture(params=["grouped", "streamed"])
+def writing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both ways an ingest hands its groups of acts to the writer: each group whole (the default below
+    `Settings.ingest_stream_mb` of sources), or streamed into one bulk load a group while its acts are planned
+    (forced on, with groups small enough that these corpora make several, each past the bulk loader's threshold)."""
+    if request.param == "streamed":
+        monkeypatch.setenv("LEXRDF_INGEST_STREAM_MB", "0")
+        monkeypatch.setattr(ingest, "GROUP_QUADS", 4 * BULK_THRESHOLD)
+    return request.param
+
+
 def open_lex(store: Path, processes: int) -> Lexrdf:
-    return Lexrdf.open(Settings(store=store, base_iri=BASE, ingest_processes=processes))
+    stream_mb = float(os.environ.get("LEXRDF_INGEST_STREAM_MB", DEFAULT_INGEST_STREAM_MB))
+    return Lexrdf.open(Settings(store=store, base_iri=BASE, ingest_processes=processes, ingest_stream_mb=stream_mb))
 
 
 def answers(lex: Lexrdf, known_at: list[str | None]) -> dict[tuple, tuple[int | None, list[str]]]:
@@ -69,6 +84,11 @@ def answers(lex: Lexrdf, known_at: list[str | None]) -> dict[tuple, tuple[int | 
                     answer = lex.search(words, day, instant, size=100, page=page)
                 found[(words, day, instant)] = (answer.total, sorted(versions))
     return found
+
+
+def index_documents(lex: Lexrdf) -> int:
+    """How many documents the store's search index holds, as its last commit left it."""
+    return tantivy.Index.open(str(index_directory(lex.store))).searcher().num_docs
 
 
 def recorded_times(lex: Lexrdf) -> list[datetime]:
@@ -100,7 +120,7 @@ def ingested(store: Path, processes: int, paths: list[Path]) -> tuple[IngestSumm
         lex.close()
 
 
-def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(tmp_path, planned_in_workers):
+def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(tmp_path, planned_in_workers, writing):
     needs_shared(AKN)
     paths = [SAMPLES, AKN]
     summary_here, store_here, _ = ingested(tmp_path / "here", 1, paths)
@@ -129,7 +149,7 @@ def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(
     assert (summary_here.quads, summary_here.view_quads) == (sum(map(len, store_here.values())) - views, views)
 
 
-def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_path, planned_in_workers):
+def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_path, planned_in_workers, writing):
     """The texts a worker reads carry provisional transaction times; the index must hold the times the store
     committed. Searched as known at the instant a record was committed and just before it, the index the ingest
     wrote answers as the index rebuilt from the store does."""
@@ -152,18 +172,18 @@ def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_pa
 
 
 def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unchanged(
-    tmp_path, planned_in_workers, monkeypatch
+    tmp_path, planned_in_workers, monkeypatch, writing
 ):
     """The refusal checks run before the first write, whatever the workers have planned by then: a held act's new
     expression that would end every provision without naming a repealing act stops the whole ingest, though each
-    act before it would be written as soon as it is planned."""
+    act before it would be written as soon as it is planned: the store and its search index are as before."""
     monkeypatch.setattr(ingest, "GROUP_QUADS", 1)
     store = tmp_path / "store"
     first = write(tmp_path, "small@2001.xml", small_act("2001-04-01", THREE_SECTIONS))
     lex = open_lex(store, 2)
     try:
         lex.ingest([first])
-        before = canonical(lex.store.raw)
+        before, found = canonical(lex.store.raw), answers(lex, [None])
         later = tmp_path / "later"
         later.mkdir()
         empty = write(later, "zz-small@2030.xml", small_act("2030-01-01", '<hcontainer name="empty"/>'))
@@ -172,6 +192,41 @@ def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unc
         assert f"{empty}:17:" in str(refused.value)
         assert f"would end 3 of 3 provisions of {SMALL} in force" in str(refused.value)
         assert canonical(lex.store.raw) == before
+        assert answers(lex, [None]) == found
+    finally:
+        lex.close()
+
+
+def test_a_streamed_group_that_fails_part_way_leaves_the_store_its_log_and_its_index_as_before(
+    tmp_path, planned_in_workers, monkeypatch
+):
+    """A streamed group journals its acts and indexes their documents while the bulk loader reads them; when the
+    write fails part way (here the fourth act cannot be journaled), nothing of the group is in the store or in the
+    transaction log, no journal entry is left, and the documents indexed meanwhile are taken out again."""
+    needs_shared(AKN)
+    monkeypatch.setenv("LEXRDF_INGEST_STREAM_MB", "0")
+    monkeypatch.setattr(ingest, "GROUP_QUADS", 10**9)  # one group for the whole ingest
+    monkeypatch.setattr(ingest, "INDEX_CHUNK", 1)  # one index commit an act, as they are journaled
+    lex = open_lex(tmp_path / "store", 2)
+    try:
+        lex.ingest([SAMPLES])
+        before, changes, documents = canonical(lex.store.raw), lex.store.changelog.last(), index_documents(lex)
+        stage, calls = EmbeddedStore._stage, []
+
+        def failing(self, write, change):
+            calls.append(write.graph.value)
+            if len(calls) == 4:
+                raise OSError("no space left on device (simulated)")
+            return stage(self, write, change)
+
+        monkeypatch.setattr(EmbeddedStore, "_stage", failing)
+        with pytest.raises(StoreError, match="no space left on device"):
+            lex.ingest([AKN])
+        assert len(calls) == 4
+        assert canonical(lex.store.raw) == before
+        assert lex.store.changelog.last() == changes
+        assert not [p for p in (tmp_path / "store" / JOURNAL).iterdir() if p.name.endswith(".write")]
+        assert index_documents(lex) == documents
     finally:
         lex.close()
 

@@ -18,11 +18,13 @@ from lexrdf.txtime import Clock, Pending
 @dataclass(frozen=True)
 class GraphWrite:
     """One act graph's additions, in a group of writes committed together (`Store.add_act_graphs`): quads, or
-    N-Quads already `Serialized` (each once, all in the graph)."""
+    N-Quads already `Serialized` (each once, all in the graph). A `whole` write is a view graph's whole content,
+    which replaces what the graph held (`Store.replace_graph`)."""
 
     graph: NamedNode
     quads: Iterable[Quad] | Serialized
     pending: Pending | None = None
+    whole: bool = False
 
 
 class Store(Protocol):
@@ -34,10 +36,12 @@ class Store(Protocol):
         `pending` get their transaction times right before the write commits (see lexrdf.txtime), from `clock`,
         with no other write in between. The quads added (what the graph lacked)."""
 
-    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
-        """Several act writes, each all or nothing and logged as its own change, in order; the quads added (what
-        the store lacked). The embedded store commits them together (a group commit: one load; all or none, across
-        a crash too); a remote store sends each as its own update."""
+    def add_act_graphs(self, writes: Iterable[GraphWrite], stream: bool = False) -> int:
+        """Several act writes, each all or nothing and logged as its own change, in order; the quads the writes that
+        are not `whole` added (what the store lacked). `writes` may be an iterator still being fed: each write is
+        taken when the store is ready for it. The embedded store commits them together (a group commit: one load,
+        with `stream` streamed as the writes come; all or none, across a crash too); a remote store sends each as
+        its own update."""
 
     @property
     def changelog(self) -> ChangeLog:

@@ -8,10 +8,11 @@ when one was published (one stat). See docs/store.md and lexrdf.store.snapshots.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 import shutil
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,6 +43,7 @@ class _Staged:
     entry: Entry
     count: int  # the quads it adds
     blank: bool  # whether one of them names a blank node
+    whole: bool = False  # a view graph filled (`GraphWrite.whole`), not an act's additions
     data: bytes | None = None  # its additions as N-Quads, when they are in memory (else read from the entry)
 
 
@@ -61,6 +63,10 @@ def _into(graph: NamedNode, quads: Iterable[Quad] | Serialized) -> Iterable[Quad
     if isinstance(quads, Serialized):
         return quads
     return (q if q.graph_name == graph else Quad(q.subject, q.predicate, q.object, graph) for q in quads)
+
+
+def _quads_of(quads: Iterable[Quad] | Serialized) -> Iterable[Quad]:
+    return quads.quads() if isinstance(quads, Serialized) else quads
 
 
 class StoreLocked(StoreError):
@@ -163,6 +169,10 @@ class EmbeddedStore:
                 from lexrdf.derived import rebuild_derived  # reads the store: imported when needed
 
                 rebuild_derived(self, graph)
+            elif not self._holds_graph(NamedNode(graph)):  # its write undone: the documents indexed as it was
+                from lexrdf.search import update_acts  # journaled (lexrdf.ingest.write_acts) are taken out
+
+                update_acts(self, [graph])
         for marker, _ in markers:
             self._journal.end(marker)
         return graphs
@@ -319,65 +329,136 @@ class EmbeddedStore:
         """All or nothing, across a crash too, and logged as one change: `add_act_graphs` of one write."""
         return self.add_act_graphs([GraphWrite(graph, quads, pending)])
 
-    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
-        """A group commit of act writes: all or nothing, across a crash too, each logged as its own change. What
-        the store lacks of each write's quads (a list or a `QuadSpool`, streamed either way) is recorded first in a
-        journal entry of its own, as the change it will be, and a marker names the acts (their derived data is
-        rebuilt after a crash until `derived_rebuilt`); then the group is written at once: by the bulk loader when it
-        is large (sorted files ingested at once, three times as fast as a transaction from a few tens of thousands
-        of quads, so the next acts can be prepared meanwhile; the loader is not transactional, so a failed or
-        cut-short load is undone from the entries), else in one transaction; then each entry is moved into the log.
-        The changesets in each write's `pending` take their times last, right before the write, and writes are
-        serialised, so times follow commits (lexrdf.txtime). The quads added."""
+    def add_act_graphs(self, writes: Iterable[GraphWrite], stream: bool = False) -> int:
+        """A group commit of act writes: all or nothing, across a crash too, each logged as its own change. Each
+        write is recorded first in a journal entry of its own, as the change it will be (what the store lacks of its
+        quads, a list or a `QuadSpool`, streamed either way), and one marker names the group's acts before it
+        commits (their derived data is rebuilt after a crash until `derived_rebuilt`). A small group is then written
+        in one transaction, a large one by the bulk loader. With `stream`, once the writes add `BULK_THRESHOLD`
+        quads, the rest of `writes` (an iterator its caller may still be feeding) is streamed into that one load as
+        each write is journaled (what a large ingest does: `Settings.ingest_stream_mb`): the loader sorts what it
+        reads a batch at a time and ingests all its sorted files at once when the writes end, so a large ingest
+        touches the store's files once a group, not once an act (each ingest into a large store costs RocksDB a
+        compaction). The loader is not transactional, so a failed or cut-short load is undone from the entries.
+        Then each entry is moved into the log. A `whole` write (a view) replaces its graph: journaled with the group
+        when the store holds none of it, else replaced once the group is written. The changesets in each write's
+        `pending` take their times last, right before it is journaled, and writes are serialised, so times follow
+        commits (lexrdf.txtime). The quads the writes that are not `whole` added."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
+        staged: list[_Staged] = []
         try:
             with self._write_lock:
                 self._dirty = True
-                self._mark([write.graph.value for write in writes])
-                staged = self._stage([(write.graph, write.quads, write.pending) for write in writes])
-                self._commit(staged, bulk=_bulk(staged))
-                self._adopt([stage.entry for stage in staged])
-                return sum(stage.count for stage in staged)
+                replaced = self._write_group(iter(writes), staged, stream)
+                for write in replaced:
+                    self._replace_held(write.graph, _into(write.graph, _quads_of(write.quads)))
+                return sum(stage.count for stage in staged if not stage.whole)
         except (OSError, SyntaxError, TypeError, ValueError) as exc:
-            graphs = ", ".join(write.graph.value for write in writes)
+            graphs = ", ".join(stage.entry.graph for stage in staged[:3]) or "(none journaled)"
             raise StoreError(f"writing graph {graphs} failed; nothing was written: {exc}") from exc
 
-    def _stage(self, writes: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized, Pending | None]]) -> list[_Staged]:
-        """Journal each write as the change it will be (what the store lacks, restamped with the commit's times;
-        all of a `Serialized` write to a graph the store does not hold, as it is), numbering the changes in order; a
-        write that adds nothing is dropped. The entries' names (and a marker's written just before) are made durable
-        together, once. If staging fails, nothing stays journaled."""
-        staged: list[_Staged] = []
+    def _write_group(
+        self, writes: Iterator[GraphWrite], staged: list[_Staged], stream: bool = False
+    ) -> list[GraphWrite]:
+        """Journal, commit and log a group of writes (`add_act_graphs`, which holds the write lock); the `whole`
+        writes to graphs the store holds, left to be replaced. On failure the entries are ended (what a load wrote
+        undone first) and the error raised."""
+        replaced: list[GraphWrite] = []
         try:
-            for graph, quads, pending in writes:
-                change = self._last_change + 1 + len(staged)
-                times = self.clock.take(len(pending)) if pending else []
-                if pending:
-                    pending.commit(times)
-                changesets = pending.final_iris() if pending else []
-                moment = times[-1] if times else datetime.now(UTC)
-                if isinstance(quads, Serialized) and not self._holds_graph(graph):
-                    # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
-                    data = pending.stamped_nquads(quads.data) if pending else quads.data
-                    entry = self._journal.begin(graph.value, change, moment, [data], (), changesets, quads.count, False)
-                    count, blank, held = quads.count, quads.blank, data
-                else:
-                    if isinstance(quads, Serialized):  # the graph was written meanwhile: only what it lacks
-                        quads = quads.quads()
-                    additions = Additions(quads, each(self._held_in(graph)), pending.stamper() if pending else None)
-                    entry = self._journal.begin(
-                        graph.value, change, moment, additions.chunks(), (), changesets, synced=False
-                    )
-                    count, blank, held = additions.count, additions.blank, None
-                if entry is not None:
-                    staged.append(_Staged(entry, count, blank, held))
-            self._journal.sync()
+            streaming = False
+            for write in writes:  # journaled one by one (until the group is worth streaming into the bulk loader)
+                self._stage_write(write, staged, replaced)
+                if stream and sum(stage.count for stage in staged) >= BULK_THRESHOLD:
+                    streaming = True
+                    break
+            if streaming:
+                self._stream(staged, writes, replaced)
+            else:
+                self._mark_acts(staged)
+                self._journal.sync()
+                self._commit(staged, bulk=_bulk(staged))
         except BaseException:
             for stage in staged:
                 self._journal.end(stage.entry)
             raise
-        return staged
+        self._adopt([stage.entry for stage in staged])
+        return replaced
+
+    def _mark_acts(self, staged: Sequence[_Staged]) -> None:
+        """One marker naming the acts of a group's entries, written with them before the group commits (until then,
+        a killed writer's entries name them: lexrdf.store.journal)."""
+        self._mark(list(dict.fromkeys(stage.entry.graph for stage in staged if not stage.whole)))
+
+    def _stage_write(self, write: GraphWrite, staged: list[_Staged], replaced: list[GraphWrite]) -> _Staged | None:
+        """Journal one write of a group as the next change (`_stage`); a `whole` write to a graph the store holds goes
+        to `replaced` instead. The stage appended, if the write adds anything."""
+        if write.whole and self._holds_graph(write.graph):
+            replaced.append(write)
+            return None
+        stage = self._stage(write, self._last_change + 1 + len(staged))
+        if stage is None:
+            return None
+        if write.whole and stage.blank:
+            self._journal.end(stage.entry)
+            raise ValueError(f"a view graph cannot hold blank nodes ({write.graph.value})")
+        staged.append(stage)
+        return stage
+
+    def _stream(self, staged: list[_Staged], writes: Iterator[GraphWrite], replaced: list[GraphWrite]) -> None:
+        """One bulk load of what the writes staged so far add, then of each later write as it is journaled; the
+        entries' names are made durable once the writes end, before the loader ingests what it sorted. A write
+        naming a blank node is not loaded (the loader would rename it apart from its entry): it is written by a
+        transaction once the load is done. If anything fails, whatever part of the group is in the store is
+        removed."""
+        aside: list[_Staged] = []
+
+        def data() -> Iterator[bytes]:
+            for index in range(len(staged)):  # those journaled before the load began
+                yield from self._streamed(staged, index, aside)
+            for write in writes:
+                if self._stage_write(write, staged, replaced) is not None:
+                    yield from self._streamed(staged, len(staged) - 1, aside)
+            self._mark_acts(staged)
+            self._journal.sync()
+
+        try:
+            self._store.bulk_load(Blocks(data()), format=RdfFormat.N_QUADS)
+            if aside:
+                self._store.extend([quad for stage in aside for quad in stage.entry.added()])
+        except BaseException:
+            for stage in staged:
+                self._undo(stage.entry)
+            raise
+
+    def _streamed(self, staged: list[_Staged], index: int, aside: list[_Staged]) -> Iterable[bytes]:
+        """What a staged write gives the bulk loader (nothing if it names a blank node: it goes `aside`); the stage
+        keeps no copy of its data once read."""
+        stage = staged[index]
+        if stage.blank:
+            aside.append(stage)
+            return ()
+        staged[index] = dataclasses.replace(stage, data=None)
+        return _added(stage)
+
+    def _stage(self, write: GraphWrite, change: int) -> _Staged | None:
+        """Journal a write as change number `change` (what the store lacks, restamped with the commit's times; all
+        of a `Serialized` write to a graph the store does not hold, as it is); None, and nothing journaled, if it
+        adds nothing. The entry's name is made durable later, with its group's (`Journal.sync`)."""
+        graph, quads, pending = write.graph, write.quads, write.pending
+        times = self.clock.take(len(pending)) if pending else []
+        if pending:
+            pending.commit(times)
+        changesets = pending.final_iris() if pending else []
+        moment = times[-1] if times else datetime.now(UTC)
+        if isinstance(quads, Serialized) and not self._holds_graph(graph):
+            # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
+            data = pending.stamped_nquads(quads.data) if pending else quads.data
+            entry = self._journal.begin(graph.value, change, moment, [data], (), changesets, quads.count, False)
+            return _Staged(entry, quads.count, quads.blank, write.whole, data) if entry is not None else None
+        additions = Additions(_quads_of(quads), each(self._held_in(graph)), pending.stamper() if pending else None)
+        entry = self._journal.begin(graph.value, change, moment, additions.chunks(), (), changesets, synced=False)
+        return _Staged(entry, additions.count, additions.blank, write.whole) if entry is not None else None
 
     def _held_in(self, graph: NamedNode) -> Callable[[Quad], bool]:
         """Whether the store holds a quad of a write to `graph`: when the graph is empty, none of its own quads
@@ -479,61 +560,44 @@ class EmbeddedStore:
         self.replace_graphs([(graph, quads)])
 
     def replace_graphs(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
-        """Replace view graphs whole, writing only the difference, each logged as one change. The empty ones are
-        filled together like a group of act writes (streamed; `add_act_graphs`); each of the others is one SPARQL
+        """Replace view graphs whole, writing only the difference, each logged as one change: a group of `whole`
+        writes (`add_act_graphs`). The empty ones are filled together, streamed; each of the others is one SPARQL
         update (DELETE DATA, then INSERT DATA), which Oxigraph runs as one transaction (tests/test_eli_view.py
         checks that a failing update changes nothing), so a view that barely changed costs little. A view holds
         no blank nodes (DELETE DATA cannot name them): a graph with one is refused."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
-        empty = []
-        for graph, quads in graphs:
-            if self._holds_graph(graph):
-                self._replace(graph, _into(graph, quads.quads() if isinstance(quads, Serialized) else quads))
-            else:
-                empty.append((graph, quads))
-        if empty:
-            self._fill(empty)
+        names = ", ".join(graph.value for graph, _ in graphs)
+        try:
+            with self._write_lock:
+                staged: list[_Staged] = []
+                replaced = self._write_group(
+                    (GraphWrite(graph, _into(graph, quads), whole=True) for graph, quads in graphs), staged
+                )
+                self._dirty = self._dirty or bool(staged)  # a view that changed nothing publishes nothing
+                for write in replaced:
+                    self._replace_held(write.graph, _into(write.graph, _quads_of(write.quads)))
+        except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
+            raise StoreError(f"replacing graph {names} failed; it is unchanged: {exc}") from exc
 
     def _holds_graph(self, graph: NamedNode) -> bool:
         """Whether the store holds any quad in a named graph."""
         return next(iter(self._store.quads_for_pattern(None, None, None, graph)), None) is not None
 
-    def _replace(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
-        """A view graph that holds quads, replaced by one update writing the difference."""
-        try:
-            with self._write_lock:
-                new = set(quads)
-                old = set(self._store.quads_for_pattern(None, None, None, graph))
-                if any(has_blank_node(q) for q in new | old):
-                    raise ValueError("a view graph cannot hold blank nodes")
-                if old == new:
-                    return
-                self._dirty = True
-                removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
-                lines = list(serialized(removed, lines=True))
-                entry = self._journal.begin(
-                    graph.value, self._last_change + 1, datetime.now(UTC), serialized(added), lines, count=len(added)
-                )
-                assert entry is not None  # the graph changes
-                self._commit([_Staged(entry, len(added), False)], bulk=False, removed=removed)
-                self._adopt([entry])
-        except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
-            raise StoreError(f"replacing graph {graph.value} failed; it is unchanged: {exc}") from exc
-
-    def _fill(self, graphs: Sequence[tuple[NamedNode, Iterable[Quad] | Serialized]]) -> None:
-        """Empty view graphs filled in one group commit, streamed through the journal."""
-        names = ", ".join(graph.value for graph, _ in graphs)
-        try:
-            with self._write_lock:
-                staged = self._stage([(graph, _into(graph, quads), None) for graph, quads in graphs])
-                if any(stage.blank for stage in staged):
-                    for stage in staged:
-                        self._journal.end(stage.entry)
-                    raise ValueError("a view graph cannot hold blank nodes")
-                if staged:
-                    self._dirty = True
-                self._commit(staged, bulk=_bulk(staged))
-                self._adopt([stage.entry for stage in staged])
-        except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
-            raise StoreError(f"replacing graph {names} failed; it is unchanged: {exc}") from exc
+    def _replace_held(self, graph: NamedNode, quads: Iterable[Quad]) -> None:
+        """A view graph that holds quads, replaced by one update writing the difference (the write lock held)."""
+        new = set(quads)
+        old = set(self._store.quads_for_pattern(None, None, None, graph))
+        if any(has_blank_node(q) for q in new | old):
+            raise ValueError(f"a view graph cannot hold blank nodes ({graph.value})")
+        if old == new:
+            return
+        self._dirty = True
+        removed, added = sorted(old - new, key=str), sorted(new - old, key=str)
+        lines = list(serialized(removed, lines=True))
+        entry = self._journal.begin(
+            graph.value, self._last_change + 1, datetime.now(UTC), serialized(added), lines, count=len(added)
+        )
+        assert entry is not None  # the graph changes
+        self._commit([_Staged(entry, len(added), False)], bulk=False, removed=removed)
+        self._adopt([entry])

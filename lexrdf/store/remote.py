@@ -278,12 +278,16 @@ class RemoteStore:
             self._adopt(entry)
             return additions.count
 
-    def add_act_graphs(self, writes: Sequence[GraphWrite]) -> int:
-        """Each write as its own update, in order (a remote store has no group commit across requests)."""
+    def add_act_graphs(self, writes: Iterable[GraphWrite], stream: bool = False) -> int:
+        """Each write as its own update, in order (a remote store has no group commit across requests, so nothing
+        to `stream` into); a `whole` write replaces its graph (`replace_graph`)."""
         added = 0
         for write in writes:
             quads = write.quads.quads() if isinstance(write.quads, Serialized) else write.quads
-            added += self.add_act_graph(write.graph, quads, write.pending)
+            if write.whole:
+                self.replace_graph(write.graph, quads)
+            else:
+                added += self.add_act_graph(write.graph, quads, write.pending)
         return added
 
     def derived_rebuilt(self, acts: Iterable[str]) -> None:

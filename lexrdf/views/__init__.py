@@ -16,7 +16,7 @@ rebuilt rather than versioned. This module only runs the files; what a view says
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -84,28 +84,19 @@ def derive(
     return derived
 
 
-def refresh(
-    store: Store, *acts: str, today: date | None = None, derived: Mapping[str, Serialized] | None = None
-) -> int:
+def refresh(store: Store, *acts: str, today: date | None = None) -> int:
     """Rebuild every view of the act graphs `acts` and replace each view graph whole (streamed from the CONSTRUCT
-    into the store's write; the views that were empty are filled in one commit); the quads written. A view graph in
-    `derived` gets those quads (`derive`: computed from the act graph as written), not computed again."""
-    derived = derived or {}
+    into the store's write; the views that were empty are filled in one commit); the quads written."""
     contents: list[tuple[NamedNode, Iterable[Quad] | Serialized]] = []
-    written = 0
     counted = []
     for act in acts:
         for name in views():
-            graph = view_graph(act, name)
-            if graph.value in derived:
-                contents.append((graph, derived[graph.value]))
-                written += derived[graph.value].count
-            else:
-                counting = _Counted(_in_graph(graph, _constructed(store, act, name, today)))
-                contents.append((graph, counting))
-                counted.append(counting)
-    store.replace_graphs(contents)
-    return written + sum(count.count for count in counted)
+            counting = _Counted(_in_graph(view_graph(act, name), _constructed(store, act, name, today)))
+            contents.append((view_graph(act, name), counting))
+            counted.append(counting)
+    if contents:
+        store.replace_graphs(contents)
+    return sum(count.count for count in counted)
 
 
 def _in_graph(graph: NamedNode, triples: Iterable[Triple]) -> Iterator[Quad]:
