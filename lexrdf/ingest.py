@@ -679,20 +679,29 @@ class Segment:
     def put(self, write: ActWrite) -> None:
         """Hand an act to the writer, waiting while `ahead` acts wait; the writer's error if it stopped."""
         self.quads += len(write.quads)
+        if not self._hand(write):
+            raise StoreError("the writer ended a group before it was complete")
+
+    def close(self) -> None:
+        if not self._hand(self._END):
+            raise StoreError("the writer ended a group before it was complete")
+
+    def abort(self) -> None:
+        """End the group with an error, unless its writer stopped already (then no one waits for it)."""
+        with contextlib.suppress(Exception):
+            self._hand(StoreError("the ingest stopped before this group of acts was complete; nothing was written"))
+
+    def _hand(self, item: Any) -> bool:
+        """Put `item` in the queue, waiting while it is full; False if the writer stopped meanwhile (its error is
+        raised if it failed)."""
         while True:
             try:
-                self._queue.put(write, timeout=0.1)
-                return
+                self._queue.put(item, timeout=0.1)
+                return True
             except queue.Full:
                 if self.writing is not None and self.writing.done():
                     self.writing.result()  # raises what stopped it
-                    raise StoreError("the writer ended a group before it was complete") from None
-
-    def close(self) -> None:
-        self._queue.put(self._END)
-
-    def abort(self) -> None:
-        self._queue.put(StoreError("the ingest stopped before this group of acts was complete; nothing was written"))
+                    return False
 
     def __iter__(self) -> Iterator[ActWrite]:
         while (item := self._queue.get()) is not self._END:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -201,12 +202,14 @@ def test_a_streamed_group_that_fails_part_way_leaves_the_store_its_log_and_its_i
     tmp_path, planned_in_workers, monkeypatch
 ):
     """A streamed group journals its acts and indexes their documents while the bulk loader reads them; when the
-    write fails part way (here the fourth act cannot be journaled), nothing of the group is in the store or in the
+    write fails part way (here the fourth write cannot be journaled), the ingest raises the writer's error at once,
+    though its thread was waiting to hand the writer more acts; nothing of the group is in the store or in the
     transaction log, no journal entry is left, and the documents indexed meanwhile are taken out again."""
     needs_shared(AKN)
     monkeypatch.setenv("LEXRDF_INGEST_STREAM_MB", "0")
     monkeypatch.setattr(ingest, "GROUP_QUADS", 10**9)  # one group for the whole ingest
     monkeypatch.setattr(ingest, "INDEX_CHUNK", 1)  # one index commit an act, as they are journaled
+    monkeypatch.setattr(ingest, "SEGMENT_AHEAD", 1)  # the ingest's thread waits on the writer after one act
     lex = open_lex(tmp_path / "store", 2)
     try:
         lex.ingest([SAMPLES])
@@ -220,8 +223,20 @@ def test_a_streamed_group_that_fails_part_way_leaves_the_store_its_log_and_its_i
             return stage(self, write, change)
 
         monkeypatch.setattr(EmbeddedStore, "_stage", failing)
-        with pytest.raises(StoreError, match="no space left on device"):
-            lex.ingest([AKN])
+        raised: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                lex.ingest([AKN])
+            except BaseException as exc:  # noqa: BLE001 - what the ingest raised is checked below
+                raised.append(exc)
+
+        ingesting = threading.Thread(target=run)
+        ingesting.start()
+        ingesting.join(timeout=120)
+        assert not ingesting.is_alive(), "the ingest hung after its writer failed"
+        assert len(raised) == 1 and isinstance(raised[0], StoreError), raised
+        assert "no space left on device" in str(raised[0])
         assert len(calls) == 4
         assert canonical(lex.store.raw) == before
         assert lex.store.changelog.last() == changes
