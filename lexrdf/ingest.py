@@ -715,8 +715,8 @@ def _write_after(
 ) -> tuple[int, int]:
     """`write_acts` of a segment, unless the group before it failed (then nothing of it is written: groups are
     written in order, and an ingest stops at its first failed group)."""
-    if previous is not None and previous.exception() is not None:
-        raise StoreError("an earlier group of acts failed; this one was not written")
+    if previous is not None:
+        previous.result()  # the group before it failed: its error is raised again, and nothing of this one written
     return write_acts(store, segment, stream)
 
 
