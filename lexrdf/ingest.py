@@ -530,15 +530,20 @@ def _with_active(
 ActWrites = Iterator[tuple[ActWrite, Report | None, list[str]]]  # each act's write, its report if known, notices
 
 
-def _plans_in_processes(store: Store, settings: Settings, files: list[Path]) -> bool:
-    """Whether an ingest of `files` plans its acts in worker processes (lexrdf.planning): on an embedded store being
-    written, when the files are worth a pool of `settings.ingest_processes` (`lexrdf.parallel.worth_a_pool`)."""
+def _source_sizes(files: list[Path]) -> list[int]:
+    """The files' sizes in bytes (none if one cannot be read: reading reports it)."""
+    try:
+        return [file.stat().st_size for file in files]
+    except OSError:
+        return []
+
+
+def _plans_in_processes(store: Store, settings: Settings, sizes: list[int]) -> bool:
+    """Whether an ingest of files of these sizes plans its acts in worker processes (lexrdf.planning): on an
+    embedded store being written, when the files are worth a pool of `settings.ingest_processes`
+    (`lexrdf.parallel.worth_a_pool`)."""
     if not isinstance(store, EmbeddedStore) or store.read_only or settings.ingest_processes < 2:
         return False
-    try:
-        sizes = [file.stat().st_size for file in files]
-    except OSError:
-        return False  # reading reports it
     return worth_a_pool(sizes, settings.ingest_processes)
 
 
@@ -591,13 +596,6 @@ def _planned_in_processes(pool: PlanningPool, groups: list[list[SourceDocument]]
         groups[index] = []
 
 
-def _source_bytes(files: list[Path]) -> int:
-    try:
-        return sum(file.stat().st_size for file in files)
-    except OSError:
-        return 0  # reading reports it
-
-
 def _spilled(write: ActWrite) -> bool:
     return isinstance(write.quads, QuadSpool) and write.quads.spilled
 
@@ -646,7 +644,6 @@ def write_acts(store: Store, writes: Iterable[ActWrite], stream: bool = False) -
                         chunk = {}
             if chunk:  # every act journaled: indexed while the store commits them
                 index(chunk)
-                chunk = {}
 
         try:
             added = store.add_act_graphs(graph_writes(), stream=stream)
@@ -671,7 +668,7 @@ class Segment:
 
     _END = object()
 
-    def __init__(self, ahead: int = SEGMENT_AHEAD) -> None:  # 0: any number (a group handed over once whole)
+    def __init__(self, ahead: int) -> None:  # 0: any number (a group handed over once whole)
         self._queue: queue.Queue[Any] = queue.Queue(maxsize=ahead)
         self.quads = 0  # what the acts put so far add (as planned)
         self.writing: Future[tuple[int, int]] | None = None  # the writer's task that writes it
@@ -775,7 +772,9 @@ def ingest(
     started = time.perf_counter()
     policy = policy or SourcePolicy()
     files = collect_files(paths)  # once: the folders are not searched again
-    pooled = _plans_in_processes(store, settings, files)
+    sizes = _source_sizes(files)
+    pooled = _plans_in_processes(store, settings, sizes)
+    streamed = sum(sizes) > settings.ingest_stream_mb * 1_000_000  # groups streamed as their acts are planned
     if pooled:
         start_fork_server()  # it boots while the files are read: the planning pool finds it ready
     groups, acts, minter, planned, active, feeds = _plan_all(files, store, settings, progress, policy, not pooled)
@@ -798,7 +797,6 @@ def ingest(
         groups_written: collections.deque[Future[tuple[int, int]]] = collections.deque()  # oldest first
         segment: Segment | None = None  # the group being handed to the writer
         submitted = 0  # quads (as planned) in the groups ended so far
-        streamed = _source_bytes(files) > settings.ingest_stream_mb * 1_000_000
         handed = 0  # acts handed to the writer
 
         def written(future: Future[tuple[int, int]]) -> None:

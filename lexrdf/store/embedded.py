@@ -350,20 +350,16 @@ class EmbeddedStore:
         try:
             with self._write_lock:
                 self._dirty = True
-                replaced = self._write_group(iter(writes), staged, stream)
-                for write in replaced:
-                    self._replace_held(write.graph, _into(write.graph, _quads_of(write.quads)))
+                self._write_group(iter(writes), staged, stream)
                 return sum(stage.count for stage in staged if not stage.whole)
         except (OSError, SyntaxError, TypeError, ValueError) as exc:
             graphs = ", ".join(stage.entry.graph for stage in staged[:3]) or "(none journaled)"
             raise StoreError(f"writing graph {graphs} failed; nothing was written: {exc}") from exc
 
-    def _write_group(
-        self, writes: Iterator[GraphWrite], staged: list[_Staged], stream: bool = False
-    ) -> list[GraphWrite]:
-        """Journal, commit and log a group of writes (`add_act_graphs`, which holds the write lock); the `whole`
-        writes to graphs the store holds, left to be replaced. On failure the entries are ended (what a load wrote
-        undone first) and the error raised."""
+    def _write_group(self, writes: Iterator[GraphWrite], staged: list[_Staged], stream: bool = False) -> None:
+        """Journal, commit and log a group of writes (`add_act_graphs`, which holds the write lock), then replace the
+        view graphs of its `whole` writes that the store held already. On failure the entries are ended (what a load
+        wrote undone first) and the error raised."""
         replaced: list[GraphWrite] = []
         try:
             streaming = False
@@ -375,20 +371,21 @@ class EmbeddedStore:
             if streaming:
                 self._stream(staged, writes, replaced)
             else:
-                self._mark_acts(staged)
-                self._journal.sync()
+                self._seal(staged)
                 self._commit(staged, bulk=_bulk(staged))
         except BaseException:
             for stage in staged:
                 self._journal.end(stage.entry)
             raise
         self._adopt([stage.entry for stage in staged])
-        return replaced
+        for write in replaced:
+            self._replace_held(write.graph, _into(write.graph, _quads_of(write.quads)))
 
-    def _mark_acts(self, staged: Sequence[_Staged]) -> None:
-        """One marker naming the acts of a group's entries, written with them before the group commits (until then,
-        a killed writer's entries name them: lexrdf.store.journal)."""
+    def _seal(self, staged: Sequence[_Staged]) -> None:
+        """Before a group commits: one marker naming the acts of its entries (until then, a killed writer's entries
+        name them: lexrdf.store.journal), then the names of the entries and the marker made durable, once."""
         self._mark(list(dict.fromkeys(stage.entry.graph for stage in staged if not stage.whole)))
+        self._journal.sync()
 
     def _stage_write(self, write: GraphWrite, staged: list[_Staged], replaced: list[GraphWrite]) -> _Staged | None:
         """Journal one write of a group as the next change (`_stage`); a `whole` write to a graph the store holds goes
@@ -419,8 +416,7 @@ class EmbeddedStore:
             for write in writes:
                 if self._stage_write(write, staged, replaced) is not None:
                     yield from self._streamed(staged, len(staged) - 1, aside)
-            self._mark_acts(staged)
-            self._journal.sync()
+            self._seal(staged)
 
         try:
             self._store.bulk_load(Blocks(data()), format=RdfFormat.N_QUADS)
@@ -571,12 +567,10 @@ class EmbeddedStore:
         try:
             with self._write_lock:
                 staged: list[_Staged] = []
-                replaced = self._write_group(
+                self._write_group(
                     (GraphWrite(graph, _into(graph, quads), whole=True) for graph, quads in graphs), staged
                 )
                 self._dirty = self._dirty or bool(staged)  # a view that changed nothing publishes nothing
-                for write in replaced:
-                    self._replace_held(write.graph, _into(write.graph, _quads_of(write.quads)))
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
             raise StoreError(f"replacing graph {names} failed; it is unchanged: {exc}") from exc
 

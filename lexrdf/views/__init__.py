@@ -91,8 +91,9 @@ def refresh(store: Store, *acts: str, today: date | None = None) -> int:
     counted = []
     for act in acts:
         for name in views():
-            counting = _Counted(_in_graph(view_graph(act, name), _constructed(store, act, name, today)))
-            contents.append((view_graph(act, name), counting))
+            graph = view_graph(act, name)
+            counting = _Counted(_in_graph(graph, _constructed(store, act, name, today)))
+            contents.append((graph, counting))
             counted.append(counting)
     if contents:
         store.replace_graphs(contents)
