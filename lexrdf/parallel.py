@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver
 from pathlib import Path
@@ -92,26 +93,30 @@ def _read_in_pool(
     failures: dict[int, BaseException] = {}
     # the documents come back as pickles: many small objects, none in a cycle (see lexrdf.gcpause)
     with ProcessPoolExecutor(processes, mp_context=pool_context()) as pool, collector_paused():
+        finished: queue.SimpleQueue[Future[Source]] = queue.SimpleQueue()  # each future once, as it finishes
         order = sorted(range(len(files)), key=lambda i: -sizes[i])
-        pending: dict[Future, int] = {pool.submit(read_one, files[i], limits): i for i in order}
+        pending: dict[Future[Source], int] = {}
+        for i in order:
+            future = pool.submit(read_one, files[i], limits)
+            pending[future] = i
+            future.add_done_callback(finished.put)
         done = 0
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                index = pending.pop(future)
-                if future.cancelled():
-                    continue
-                error = future.exception()
-                if error is not None:
-                    failures[index] = error
-                    for other, later in list(pending.items()):  # what comes after the first bad file is not needed
-                        if later > min(failures) and other.cancel():
-                            pending.pop(other)
-                    continue
-                results[index] = future.result()
-                done += 1
-                if progress:
-                    progress("reading", done, len(files))
+        while pending:  # one future taken at a time (`wait` on all the pending ones costs them all, each time)
+            future = finished.get()
+            index = pending.pop(future, None)
+            if index is None or future.cancelled():
+                continue
+            error = future.exception()
+            if error is not None:
+                failures[index] = error
+                for other, later in list(pending.items()):  # what comes after the first bad file is not needed
+                    if later > min(failures) and other.cancel():
+                        pending.pop(other)
+                continue
+            results[index] = future.result()
+            done += 1
+            if progress:
+                progress("reading", done, len(files))
     if failures:
         raise failures[min(failures)]
     return [source for source in results if source is not None]
