@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import itertools
 import queue
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -373,12 +372,23 @@ def plan_late_groups(
     held or of an act several documents express (it may claim an identity that is not its own, or end many
     provisions without naming a repealing act: `lexrdf.source_checks`). A refusal then stops the whole batch with
     the store unchanged. Returns the writes planned, by group index, so that they are not planned twice."""
-    planned: dict[int, ActWrite] = {}
-    for index, (group, act) in enumerate(zip(groups, acts, strict=True)):
-        known = expression_dates(store, act)
-        if known or len(group) > 1:
-            planned[index] = plan_act(group, act, store, minter, policy)
-    return planned
+    return {
+        index: plan_act(group, act, store, minter, policy)
+        for index, (group, act) in enumerate(zip(groups, acts, strict=True))
+        if could_be_refused(group, act, store)
+    }
+
+
+def could_be_refused(group: list[SourceDocument], act: str, store: Store) -> bool:
+    """Whether planning these documents of `act` runs checks that could refuse them (see `plan_late_groups`)."""
+    return len(group) > 1 or bool(expression_dates(store, act))
+
+
+def refusals_end(groups: list[list[SourceDocument]], acts: list[str], store: Store) -> int:
+    """How many acts, in order, an ingest plans before no refusal can stop it any more: up to the last act that could
+    be refused (`could_be_refused`), none of them can be written."""
+    could = [i for i, (group, act) in enumerate(zip(groups, acts, strict=True)) if could_be_refused(group, act, store)]
+    return could[-1] + 1 if could else 0
 
 
 def plan_act(
@@ -393,7 +403,7 @@ def plan_act(
     """Version one act's documents against the store: the quads they would add, their changesets given provisional
     times by `clock` (the store's by default). Each document that is a new expression of the act as held (or as an
     earlier document expressed it) is checked first (`policy`); without `emit`, only those checks are run and
-    nothing is added (what `refuse_late_groups` needs)."""
+    nothing is added."""
     policy = policy or SourcePolicy()
     clock = clock or store.clock
     write = ActWrite(act, store.spool(keep=is_bookkeeping), documents=group)
@@ -460,7 +470,7 @@ def _plan_all(
     plan_late: bool = True,
 ) -> tuple[list[list[SourceDocument]], list[str], IriMinter, dict[int, ActWrite], ActivePlan, list[EffectsFeed]]:
     """Read every file, name each act, plan the writes that could be refused (unless not `plan_late`: the caller
-    then runs `refuse_late_groups` before its first write) and resolve the active modifications and the changes
+    then commits nothing before they are planned, `refusals_end`) and resolve the active modifications and the changes
     feeds' effects: everything decided before the first write."""
     minter = IriMinter(settings.base_iri)
     groups, feeds = read_sources(paths, progress, settings.source_limits, settings.ingest_processes)
@@ -471,17 +481,6 @@ def _plan_all(
     active = plan_active(groups, acts, store, minter)
     plan_feeds(feeds, targets, groups, acts, store, minter, active)
     return groups, acts, minter, planned, active, feeds
-
-
-def refuse_late_groups(
-    groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter, policy: SourcePolicy
-) -> None:
-    """Run, without emitting anything, the checks `plan_late_groups` runs on every act whose documents could be
-    refused: a refusal raises here, before anything is written (what an ingest planning in processes does before
-    its first write, its acts being planned meanwhile)."""
-    for group, act in zip(groups, acts, strict=True):
-        if len(group) > 1 or expression_dates(store, act):
-            plan_act(group, act, store, minter, policy, emit=False).quads.close()
 
 
 def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
@@ -577,13 +576,10 @@ def _planned_here(groups: list[list[SourceDocument]], planning: _Planning, plann
 
 
 def _planned_in_processes(pool: PlanningPool, groups: list[list[SourceDocument]], planning: _Planning) -> ActWrites:
-    """Each act planned by the pool's workers, in order; once the first acts are handed out, and before anything
-    is written, the checks that could refuse an act are run here (`refuse_late_groups`). An act too large for a
-    worker's memory, or every act once a worker died, is planned on this thread."""
-    handed_out = pool.planned(groups, planning.acts, planning.feed_hashes)
-    first = next(handed_out, None)
-    refuse_late_groups(groups, planning.acts, planning.store, planning.minter, planning.policy)
-    for index, future in itertools.chain([first] if first else [], handed_out):
+    """Each act planned by the pool's workers, in order (the checks that could refuse an act run there, as they plan
+    it: a refusal is raised here, when its act's turn comes). An act too large for a worker's memory, or every act
+    once a worker died, is planned on this thread."""
+    for index, future in pool.planned(groups, planning.acts, planning.feed_hashes):
         try:
             planned = future.result()
         except BrokenProcessPool:
@@ -662,14 +658,16 @@ SEGMENT_AHEAD = 8  # acts planned that wait for a streamed group's writer
 
 
 class Segment:
-    """The acts of one group commit, handed from the ingest's thread to the writer's while the writer writes them
-    (`write_acts` iterates it): at most `ahead` acts wait between the two, so what is planned ahead stays bounded.
-    `close` ends it; `abort` ends it with an error, which the writer raises (nothing of the group is written)."""
+    """The acts of one group commit, handed from the ingest's thread to the writer's: `streamed`, while the writer
+    writes them (`write_acts` iterates it), at most `SEGMENT_AHEAD` acts waiting between the two, so that what is
+    planned ahead stays bounded; else handed over once whole. `close` ends it; `abort` ends it with an error, which
+    the writer raises (nothing of the group is written)."""
 
     _END = object()
 
-    def __init__(self, ahead: int) -> None:  # 0: any number (a group handed over once whole)
-        self._queue: queue.Queue[Any] = queue.Queue(maxsize=ahead)
+    def __init__(self, streamed: bool) -> None:
+        self.streamed = streamed
+        self._queue: queue.Queue[Any] = queue.Queue(maxsize=SEGMENT_AHEAD if streamed else 0)
         self.quads = 0  # what the acts put so far add (as planned)
         self.writing: Future[tuple[int, int]] | None = None  # the writer's task that writes it
 
@@ -707,14 +705,12 @@ class Segment:
             yield item
 
 
-def _write_after(
-    previous: Future[tuple[int, int]] | None, store: Store, segment: Segment, stream: bool
-) -> tuple[int, int]:
+def _write_after(previous: Future[tuple[int, int]] | None, store: Store, segment: Segment) -> tuple[int, int]:
     """`write_acts` of a segment, unless the group before it failed (then nothing of it is written: groups are
     written in order, and an ingest stops at its first failed group)."""
     if previous is not None:
         previous.result()  # the group before it failed: its error is raised again, and nothing of this one written
-    return write_acts(store, segment, stream)
+    return write_acts(store, segment, segment.streamed)
 
 
 def _committed(texts: list[dict[str, Any]], pending: Pending) -> list[dict[str, Any]]:
@@ -767,8 +763,10 @@ def ingest(
     quads (one group commit, each act all or nothing and its own change) while the next acts are prepared, and the
     group's views rebuilt. An act with violations is not written (the others are) and its report is in the
     summary; an act to which nothing is added is not written and its views are left as they are. What a source may
-    do to an act held is checked before anything is written (`policy`: lexrdf.source_checks), and each changeset
-    records what submitted it."""
+    do to an act held is checked before anything is committed (`policy`: lexrdf.source_checks): acts planned in
+    worker processes are checked there, and the acts before the last one that could be refused are streamed into
+    one group, which commits only once that act is planned, so that a refusal leaves the store as it was. Each
+    changeset records what submitted it."""
     started = time.perf_counter()
     policy = policy or SourcePolicy()
     files = collect_files(paths)  # once: the folders are not searched again
@@ -779,6 +777,8 @@ def ingest(
         start_fork_server()  # it boots while the files are read: the planning pool finds it ready
     groups, acts, minter, planned, active, feeds = _plan_all(files, store, settings, progress, policy, not pooled)
     hashes = {feed.path: feed.source_sha256 for feed in feeds if feed.source_sha256}
+    # acts planned (in order) before a group may commit: the checks that could refuse one are run as it is planned
+    gate = refusals_end(groups, acts, store) if pooled else 0  # (here they were run already: `plan_late_groups`)
     summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))
     summary.notices.extend(notice for feed in feeds for notice in feed.notices)
     planning = _Planning(acts, store, minter, policy, active, hashes)
@@ -806,14 +806,14 @@ def ingest(
 
         def hand_over(segment: Segment) -> None:
             previous = groups_written[-1] if groups_written else None
-            segment.writing = writer.submit(_write_after, previous, store, segment, streamed)
+            segment.writing = writer.submit(_write_after, previous, store, segment)
             groups_written.append(segment.writing)
 
         def end_segment() -> None:
             nonlocal segment, submitted
             if segment is not None:
                 segment.close()
-                if not streamed:  # handed over whole, once the group before it is written: one in flight at most
+                if not segment.streamed:  # handed over whole once the group before it is written: one in flight
                     while groups_written:
                         written(groups_written.popleft())
                     hand_over(segment)
@@ -832,13 +832,14 @@ def ingest(
                         summary.refused.append(write.act)
                         continue
                     if segment is None:
-                        segment = Segment(SEGMENT_AHEAD if streamed else 0)
-                        if streamed:  # the writer takes its acts as they come
+                        segment = Segment(streamed or index <= gate)  # a group that waits for refusals is streamed
+                        if segment.streamed:  # the writer takes its acts as they come
                             hand_over(segment)
                     segment.put(write)
                     handed += 1
                     remaining = (submitted + segment.quads) * (len(groups) - index) // handed  # about, as planned
-                    if segment.quads >= group_quads(submitted, remaining, streamed) or _spilled(write):
+                    large = segment.quads >= group_quads(submitted, remaining, segment.streamed) or _spilled(write)
+                    if large and index >= gate:  # and no act after it could be refused
                         end_segment()
                 summary.acts += 1
                 summary.act_iris.append(write.act)
