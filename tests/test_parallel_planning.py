@@ -175,10 +175,11 @@ def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_pa
 def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unchanged(
     tmp_path, planned_in_workers, monkeypatch, writing
 ):
-    """The refusal checks run in the workers as they plan, and nothing commits before the last act they could refuse
-    is planned: a held act's new expression that would end every provision without naming a repealing act stops the
-    whole ingest, though each act before it would be written in a group of its own (and is streamed to the writer
-    already): the store and its search index are as before."""
+    """A held act's new expression that would end every provision without naming a repealing act stops the whole
+    ingest, though each act before it would be written in a group of its own: the store and its search index are as
+    before. Grouped, the checks run on the ingest's thread before the first write; streamed, they run in the workers
+    as they plan, and the acts before the refused one, streamed to the writer already, are one group that cannot
+    commit before it is planned (this case fails without that gate)."""
     monkeypatch.setattr(ingest, "GROUP_QUADS", 1)
     store = tmp_path / "store"
     first = write(tmp_path, "small@2001.xml", small_act("2001-04-01", THREE_SECTIONS))
