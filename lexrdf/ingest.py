@@ -396,8 +396,8 @@ def refuse_late_groups(
     groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter, policy: SourcePolicy
 ) -> None:
     """Run, without emitting anything, the checks `plan_late_groups` runs on every act whose documents could be
-    refused: a refusal raises here, before anything is written (what a small ingest planning in processes does
-    before its first write, its acts being planned meanwhile, when its groups are not streamed)."""
+    refused: a refusal raises here, before anything is written (what an ingest planning in processes whose groups
+    are not streamed does before its first write, its acts being planned meanwhile)."""
     for group, act in zip(groups, acts, strict=True):
         if could_be_refused(group, act, store):
             plan_act(group, act, store, minter, policy, emit=False).quads.close()
@@ -482,8 +482,8 @@ def _plan_all(
     plan_late: bool = True,
 ) -> tuple[list[list[SourceDocument]], list[str], IriMinter, dict[int, ActWrite], ActivePlan, list[EffectsFeed]]:
     """Read every file, name each act, plan the writes that could be refused (unless not `plan_late`: the caller
-    then commits nothing before they are planned, `refusals_end`) and resolve the active modifications and the changes
-    feeds' effects: everything decided before the first write."""
+    then checks them before its first write, or commits nothing before they are planned: `ingest`) and resolve the
+    active modifications and the changes feeds' effects: everything decided before the first write."""
     minter = IriMinter(settings.base_iri)
     groups, feeds = read_sources(paths, progress, settings.source_limits, settings.ingest_processes)
     acts = [act_iri_for(store, minter, group) for group in groups]
@@ -782,10 +782,10 @@ def ingest(
     quads (one group commit, each act all or nothing and its own change) while the next acts are prepared, and the
     group's views rebuilt. An act with violations is not written (the others are) and its report is in the
     summary; an act to which nothing is added is not written and its views are left as they are. What a source may
-    do to an act held is checked before anything is committed (`policy`: lexrdf.source_checks): acts planned in
-    worker processes are checked there, and the acts before the last one that could be refused are streamed into
-    one group, which commits only once that act is planned, so that a refusal leaves the store as it was. Each
-    changeset records what submitted it."""
+    do to an act held is checked before anything is committed (`policy`: lexrdf.source_checks): before the first
+    write, or, when groups planned in worker processes are streamed, in the workers as they plan each act, the acts
+    up to the last one that could be refused being streamed into one group that commits only once that act is
+    planned; either way a refusal leaves the store as it was. Each changeset records what submitted it."""
     started = time.perf_counter()
     policy = policy or SourcePolicy()
     files = collect_files(paths)  # once: the folders are not searched again
