@@ -691,7 +691,8 @@ class Segment:
         self.writing: Future[tuple[int, int]] | None = None  # the writer's task that writes it
 
     def put(self, write: ActWrite) -> None:
-        """Hand an act to the writer, waiting while `ahead` acts wait; the writer's error if it stopped."""
+        """Hand an act to the writer, waiting while `SEGMENT_AHEAD` acts wait (streamed); the writer's error if it
+        stopped."""
         self.quads += len(write.quads)
         if not self._hand(write):
             raise StoreError("the writer ended a group before it was complete")
