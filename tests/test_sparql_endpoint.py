@@ -488,7 +488,10 @@ def test_a_worker_killed_from_outside_is_replaced(server):
     for _ in range(2 * WORKERS):
         assert sparql(server, VERSIONS + " LIMIT 1").status_code == 200
     outcome: dict[str, httpx.Response] = {}
-    thread = threading.Thread(target=lambda: outcome.update(response=sparql(server, HEAVY)))
+    # a text no other test sends: a query that outlived the quick lane before would start in the long lane, whose
+    # worker, killed above, may still be starting a second from now
+    heavy = HEAVY + " # killed from outside"
+    thread = threading.Thread(target=lambda: outcome.update(response=sparql(server, heavy)))
     thread.start()
     time.sleep(1)
     busy = {pid for pid in server.workers() if "lexrdf.web.sparql.worker" in Path(f"/proc/{pid}/cmdline").read_text()}
@@ -500,6 +503,31 @@ def test_a_worker_killed_from_outside_is_replaced(server):
     while len(server.workers()) != WORKERS and time.monotonic() < deadline:
         time.sleep(0.1)
     assert len(server.workers()) == WORKERS and sparql(server, VERSIONS + " LIMIT 1").status_code == 200
+
+
+def test_a_query_that_outlived_the_quick_lane_starts_in_the_long_lane_when_sent_again(tmp_path):
+    """lexrdf.web.sparql.lanes: sent first, a heavy query is stopped in the quick lane (its worker killed and
+    replaced) and run again in the long lane until the deadline (that worker killed too). Sent again, it starts in the
+    long lane: the quick lane's worker lives on. Another query text is a query not seen before."""
+    limits = {"LEXRDF_SPARQL_TIMEOUT": TIMEOUT_SECONDS, "LEXRDF_SPARQL_WORKERS": WORKERS, "LEXRDF_SPARQL_QUICK": 0.5}
+    served = start_server(tmp_path / "store", **limits)
+
+    def workers_replaced(query: str) -> int:
+        before = served.workers()
+        assert_problem(sparql(served, query), 504, f"{TIMEOUT_SECONDS} s", parameter="query")
+        deadline = time.monotonic() + 10
+        while (len(served.workers()) != WORKERS or served.workers() == before) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return len(before - served.workers())
+
+    try:
+        assert workers_replaced(HEAVY) == 2
+        assert workers_replaced(HEAVY) == 1
+        assert sparql(served, VERSIONS + " LIMIT 1").status_code == 200  # the quick lane answers
+        assert workers_replaced(HEAVY + " # another text") == 2
+    finally:
+        served.process.terminate()
+        served.process.wait(timeout=20)
 
 
 def test_the_result_cap_is_an_error_not_a_truncation(server):

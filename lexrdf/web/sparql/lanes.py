@@ -6,17 +6,70 @@ query) and run again in the long lane with what remains of its deadline. A clien
 the quick lane for at most the budget per query, and light queries keep answering beside it. The cost: a long query
 runs its first `budget` seconds twice. The workers are split between the lanes, so their total stays
 `Settings.sparql_workers` (at least one each).
+
+A query that outlived the budget is remembered (`LongQueries`: its text and dataset, the last `REMEMBERED` of them,
+for `REMEMBER_SECONDS`): sent again, it starts in the long lane. So a client repeating a heavy query does not hold a
+quick worker for the budget each time, and the query does not run its first `budget` seconds twice again.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexrdf.web.sparql.pool import QueryPool, QueryTimeout
 from lexrdf.web.sparql.worker import Job, Reply
+
+REMEMBERED = 1024  # long queries remembered (the least recently sent is forgotten first)
+REMEMBER_SECONDS = 600.0  # ... each for this long after it last outlived the budget (the store may change meanwhile)
+
+
+@dataclass
+class LongQueries:
+    """The queries that outlived the quick lane's budget lately, by text and dataset (a query's cost does not depend
+    on the format of its results).
+
+    >>> from dataclasses import replace
+    >>> from lexrdf.web.sparql.worker import Job
+    >>> job = Job("SELECT * {?s ?p ?o}", None, None, False, "json", None, 10, 60.0)
+    >>> long_queries = LongQueries(size=1, seconds=600)
+    >>> long_queries.remember(job, now=0.0)
+    >>> long_queries.known(replace(job, results_format="csv"), now=599.0), long_queries.known(job, now=601.0)
+    (True, False)
+    >>> long_queries.remember(job, now=0.0); long_queries.remember(replace(job, query="ASK {}"), now=0.0)
+    >>> long_queries.known(job, now=1.0)  # the least recently sent is forgotten first
+    False
+    """
+
+    size: int = REMEMBERED
+    seconds: float = REMEMBER_SECONDS
+    _outlived: OrderedDict[tuple, float] = field(default_factory=OrderedDict)  # key -> when (event-loop time)
+
+    @staticmethod
+    def key(job: Job) -> tuple:
+        return job.query, job.default_graphs, job.named_graphs
+
+    def remember(self, job: Job, now: float) -> None:
+        key = self.key(job)
+        self._outlived[key] = now
+        self._outlived.move_to_end(key)
+        while len(self._outlived) > self.size:
+            self._outlived.popitem(last=False)
+
+    def known(self, job: Job, now: float) -> bool:
+        """Whether `job` outlived the budget within `seconds` (a known one is now the most recently sent)."""
+        key = self.key(job)
+        outlived = self._outlived.get(key)
+        if outlived is None:
+            return False
+        if now - outlived > self.seconds:
+            del self._outlived[key]
+            return False
+        self._outlived.move_to_end(key)
+        return True
 
 
 @dataclass
@@ -26,6 +79,7 @@ class Lanes:
     quick: QueryPool
     long: QueryPool
     budget: float
+    long_queries: LongQueries = field(default_factory=LongQueries)
 
     @classmethod
     def over(cls, store: Path, workers: int, budget: float) -> Lanes:
@@ -39,12 +93,15 @@ class Lanes:
 
     async def run(self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]]) -> Reply:
         """Run `job` before `deadline` (event-loop time): in the quick lane for at most the budget (waiting for a
-        quick worker as long as the deadline allows), else again in the long lane. Raises what QueryPool.run
-        raises."""
+        quick worker as long as the deadline allows), else again in the long lane; in the long lane at once when it
+        outlived the budget lately (`LongQueries`). Raises what QueryPool.run raises."""
         loop = asyncio.get_running_loop()
+        if self.long_queries.known(job, loop.time()):
+            return await self.long.run(job, deadline, client_gone)
         try:
             return await self.quick.run(job, deadline, client_gone, budget=self.budget)
         except QueryTimeout:
+            self.long_queries.remember(job, loop.time())
             if loop.time() >= deadline:
                 raise
         return await self.long.run(job, deadline, client_gone)
