@@ -587,6 +587,14 @@ def _planned_here(groups: list[list[SourceDocument]], planning: _Planning, plann
         groups[index] = []  # planned: the act's documents live on in its write only while it is written
 
 
+#: the notice of an ingest whose planning workers stopped (its acts are then planned on its own thread)
+WORKERS_STOPPED = (
+    "the planning workers stopped part-way (one was killed, or could not start: a script that runs an ingest must "
+    'guard it with `if __name__ == "__main__":`, for each worker runs the main script again); the acts left were '
+    "planned on the ingest's own process"
+)
+
+
 def _planned_in_processes(
     pool: PlanningPool, groups: list[list[SourceDocument]], planning: _Planning, checks_first: bool
 ) -> ActWrites:
@@ -598,6 +606,7 @@ def _planned_in_processes(
     first = next(handed_out, None)
     if checks_first:
         refuse_late_groups(groups, planning.acts, planning.store, planning.minter, planning.policy)
+    broken = False
     for index, future in itertools.chain([first] if first else [], handed_out):
         try:
             planned = future.result()
@@ -605,7 +614,11 @@ def _planned_in_processes(
             planned = None
         documents = groups[index]
         if planned is None or planned.spilled:
-            yield planning.here(index, documents), None, _notices(documents)
+            notices = _notices(documents)
+            if planned is None and not broken:
+                broken = True
+                notices.append(WORKERS_STOPPED)
+            yield planning.here(index, documents), None, notices
         else:
             yield planned.write(documents), planned.report, planned.notices
         groups[index] = []

@@ -97,7 +97,10 @@ def _read_in_pool(
         order = sorted(range(len(files)), key=lambda i: -sizes[i])
         pending: dict[Future[Source], int] = {}
         for i in order:
-            future = pool.submit(read_one, files[i], limits)
+            try:
+                future = pool.submit(read_one, files[i], limits)
+            except ConnectionError as error:  # the fork server could not start a worker
+                raise BrokenProcessPool(str(error)) from error
             pending[future] = i
             future.add_done_callback(finished.put)
         done = 0

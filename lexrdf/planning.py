@@ -26,6 +26,7 @@ import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -202,6 +203,7 @@ class PlanningPool:
         self.store = store
         self.active = active
         self.processes = processes
+        self._broken: BrokenProcessPool | None = None
         self._pool = ProcessPoolExecutor(
             processes,
             mp_context=context,
@@ -221,13 +223,25 @@ class PlanningPool:
             times = self.store.clock.take(changesets_needed(documents, events))
             task = ActTask(index, act, documents, events, times, feed_hashes)
             size = sum(len(document.units) for document in documents)
-            outstanding.append((index, self._pool.submit(plan_one, task), size))
+            outstanding.append((index, self._submit(task), size))
             units += size
             while len(outstanding) >= ahead or (len(outstanding) > self.processes and units > AHEAD_UNITS):
                 taken, future, size = outstanding.pop(0)
                 units -= size
                 yield taken, future
         yield from ((taken, future) for taken, future, _ in outstanding)
+
+    def _submit(self, task: ActTask) -> Future[PlannedAct]:
+        """`plan_one(task)` handed to a worker; once a worker could not be started, no other is tried: each act left
+        gets a future failed with BrokenProcessPool (the ingest then plans it itself)."""
+        if self._broken is None:
+            try:
+                return self._pool.submit(plan_one, task)
+            except (BrokenProcessPool, ConnectionError) as error:  # the fork server could not start a worker
+                self._broken = error if isinstance(error, BrokenProcessPool) else BrokenProcessPool(str(error))
+        failed: Future[PlannedAct] = Future()
+        failed.set_exception(self._broken)
+        return failed
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

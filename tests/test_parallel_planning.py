@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
 import sys
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 import tantivy
 from conftest import BASE, HARBOUR, ODA, SAMPLES, SHARED_DATA, needs_shared
-from test_crash_safety import canonical
+from test_crash_safety import canonical, canonical_of
 from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
 
 from lexrdf import ingest, parallel, planning
@@ -260,6 +262,59 @@ def test_when_a_worker_dies_the_ingest_plans_the_acts_left_itself(tmp_path, plan
     monkeypatch.setattr(planning.PlanningPool, "planned", one_dies)
     summary_here, store_here, _ = ingested(tmp_path / "here", 1, [SAMPLES])
     summary_workers, store_workers, _ = ingested(tmp_path / "workers", 2, [SAMPLES])
+    assert store_workers == store_here and summary_workers.act_iris == summary_here.act_iris
+
+
+UNGUARDED_SCRIPT = """
+import sys
+from pathlib import Path
+
+from lexrdf import parallel
+from lexrdf.api import Lexrdf
+from lexrdf.settings import Settings
+
+print("running as", __name__, flush=True)
+parallel.MIN_POOL_BYTES = parallel.MIN_READING_POOL_BYTES = 0
+lex = Lexrdf.open(Settings(store=Path(sys.argv[1]), base_iri=sys.argv[3], ingest_processes=2))
+summary = lex.ingest([sys.argv[2]])
+print("notices:", *summary.notices, sep="\\n")
+lex.close()
+"""
+
+
+def test_a_script_without_the_main_guard_is_ingested_on_its_own_process_and_told_why(tmp_path):
+    """Each pool's worker runs the main script again (multiprocessing's "safe importing of main module"): without an
+    `if __name__ == "__main__"` guard, it opens the store the script is writing and dies on its lock. The ingest then
+    reads and plans every act itself, writes the store that planning them here writes, and its notices say why."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(UNGUARDED_SCRIPT)
+    ran = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "workers"), str(SAMPLES), BASE],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    assert "running as __mp_main__" in ran.stdout  # the workers did run the script again
+    assert "the planning workers stopped part-way" in ran.stdout and 'if __name__ == "__main__":' in ran.stdout
+    _, store_here, _ = ingested(tmp_path / "here", 1, [SAMPLES])
+    assert canonical_of(tmp_path / "workers") == store_here
+
+
+def test_when_no_worker_can_be_started_the_ingest_reads_and_plans_every_act_itself(tmp_path, monkeypatch):
+    """The fork server's pipe to a worker it starts breaks when that worker dies at once (as a script without the
+    main guard makes it): every pool's submit then fails, and the ingest does the work itself."""
+    monkeypatch.setattr(parallel, "MIN_POOL_BYTES", 0)
+    monkeypatch.setattr(parallel, "MIN_READING_POOL_BYTES", 0)
+
+    def broken_pipe(self, *args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", broken_pipe)
+    summary_workers, store_workers, _ = ingested(tmp_path / "workers", 2, [SAMPLES])
+    assert ingest.WORKERS_STOPPED in summary_workers.notices
+    summary_here, store_here, _ = ingested(tmp_path / "here", 1, [SAMPLES])
     assert store_workers == store_here and summary_workers.act_iris == summary_here.act_iris
 
 
