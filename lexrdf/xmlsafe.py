@@ -3,6 +3,10 @@
 A file is refused before it is read when it is larger than the limit, and while it is parsed as soon as it holds
 more elements, or nests them deeper, than the limits allow (`SourceLimits`): the elements are counted as the
 parser meets them, so a file of millions of tiny junk elements stops at the limit, not after building its tree.
+
+Counting costs a Python step per element (a sixth of reading a source). So it is done only where a limit could be
+passed: a file with no more `<` than `max_elements` cannot hold more elements, and libxml2 itself refuses nesting
+past its own depth (`_LIBXML_DEPTH`). Any other file is parsed in one call, with the same parser options.
 """
 
 from __future__ import annotations
@@ -39,22 +43,11 @@ def parse_xml(path: str | Path, limits: SourceLimits = DEFAULT_SOURCE_LIMITS) ->
         raise SourceError(str(path), None, f"cannot read file ({exc.strerror})") from exc
     if size > limits.max_file_mb * 1e6:
         raise SourceError(str(path), None, limits.exceeded("max_file_mb", f"the file has {size / 1e6:,.1f} MB"))
-    elements = depth = 0
     try:
-        events = etree.iterparse(str(path), events=("start", "end"), **_OPTIONS)
-        for event, element in events:
-            if event == "end":
-                depth -= 1
-                continue
-            elements += 1
-            depth += 1
-            if elements > limits.max_elements:
-                what = f"more than {limits.max_elements:,} elements"
-                raise SourceError(str(path), element.sourceline, limits.exceeded("max_elements", what))
-            if depth > limits.max_depth:
-                what = f"<{etree.QName(element).localname}> is nested {depth} elements deep"
-                raise SourceError(str(path), element.sourceline, limits.exceeded("max_depth", what))
-        root = events.root
+        data = path.read_bytes()
+        root = _parsed(path, data, limits) if data.count(b"<") <= limits.max_elements else None
+        if root is None:
+            root = _counted_parse(path, limits)
     except etree.XMLSyntaxError as exc:
         line = exc.lineno if exc.lineno else None
         message = exc.msg.split(", line")[0] if exc.msg else "not well-formed XML"
@@ -69,3 +62,35 @@ def parse_xml(path: str | Path, limits: SourceLimits = DEFAULT_SOURCE_LIMITS) ->
     if docinfo.internalDTD is not None and docinfo.internalDTD.entities():
         raise SourceError(str(path), 1, "document declares XML entities; refused (entity expansion is off)")
     return tree
+
+
+def _parsed(path: Path, data: bytes, limits: SourceLimits) -> etree._Element | None:
+    """The root of `data` parsed in one call; None where only counting can tell where a limit is passed: `max_depth`
+    below libxml2's own, or nesting past libxml2's (then the counted parse names the element and its line)."""
+    if limits.max_depth < _LIBXML_DEPTH:
+        return None
+    try:
+        return etree.fromstring(data, etree.XMLParser(**_OPTIONS), base_url=str(path))
+    except etree.XMLSyntaxError as exc:
+        if (exc.msg or "").startswith("Excessive depth in document"):
+            return None
+        raise
+
+
+def _counted_parse(path: Path, limits: SourceLimits) -> etree._Element:
+    """Parse, counting elements and nesting as the parser meets them (SourceError past `limits`); the root."""
+    elements = depth = 0
+    events = etree.iterparse(str(path), events=("start", "end"), **_OPTIONS)
+    for event, element in events:
+        if event == "end":
+            depth -= 1
+            continue
+        elements += 1
+        depth += 1
+        if elements > limits.max_elements:
+            what = f"more than {limits.max_elements:,} elements"
+            raise SourceError(str(path), element.sourceline, limits.exceeded("max_elements", what))
+        if depth > limits.max_depth:
+            what = f"<{etree.QName(element).localname}> is nested {depth} elements deep"
+            raise SourceError(str(path), element.sourceline, limits.exceeded("max_depth", what))
+    return events.root
