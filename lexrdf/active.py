@@ -36,7 +36,7 @@ from lexrdf.emit import LEX_T, PROV_T, RDF_T, Emitter, cited_act, date_term, des
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
-from lexrdf.model import TEXTUAL_KINDS, ActiveModification, ActReference, SourceDocument
+from lexrdf.model import TEXTUAL_KINDS, ActiveModification, ActReference, Modification, SourceDocument
 from lexrdf.store.base import Store
 from lexrdf.store.repository import EventFacts, act_provisions, earlier_iris, events_on
 from lexrdf.uris import IriMinter
@@ -129,15 +129,18 @@ def _structure(store: Store, act: str, documents: list[SourceDocument]) -> _Stru
         found.since[row.path] = min(dates) if dates else None
     for document in documents:
         paths = found.by_expression.setdefault(document.expression_date, [])
+        listed = set(paths)  # (a list's `in` made this quadratic in an act's units)
         for unit in document.units:
             if unit.eid:
                 found.by_eid.setdefault(unit.eid, unit.path)
             found.parent.setdefault(unit.path, unit.parent_path)
-            if unit.path not in paths:
+            if unit.path not in listed:
+                listed.add(unit.path)
                 paths.append(unit.path)
     if documents:
         latest = found.by_expression[max(found.by_expression)]
-        found.ordered = latest + [p for p in found.ordered if p not in set(latest)]
+        in_latest = set(latest)
+        found.ordered = latest + [p for p in found.ordered if p not in in_latest]
     return found
 
 
@@ -196,6 +199,7 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
     index_of = {act: index for index, act in enumerate(acts)}
     structures: dict[str, _Structure] = {}
     stored_events: dict[str, dict[str, EventFacts]] = {}
+    passives: dict[str | None, _Passive] = {}  # each target's passive modifications in this run (`_passive_index`)
     for index, (group, amending) in enumerate(zip(groups, acts, strict=True)):
         events: dict[str, ActiveEvent] = {}
         aliases: set[str] = set()
@@ -228,7 +232,12 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
                     affects = {minter.provision(target, path) for path in paths}
                 if node not in stored_events:
                     stored_events[node] = events_on(store, node)
-                source = amending if node == amending else _source_name(change, document, target, groups, index_of)
+                if node == amending:
+                    source = amending
+                else:
+                    if target not in passives:
+                        passives[target] = _passive_index(groups[index_of[target]] if target in index_of else [])
+                    source = _source_name(change, document, passives[target])
                 kind, iri = _event_iri(minter, node, change, source, affects, stored_events[node])
                 event = events.get(iri)
                 if event is None:
@@ -423,23 +432,27 @@ def _path_of(eid: str, kind: str, structure: _Structure) -> str | None:
     return structure.by_eid[max(holders, key=len)] if holders else None
 
 
-def _source_name(
-    change: ActiveModification,
-    document: SourceDocument,
-    target: str | None,
-    groups: list[list[SourceDocument]],
-    index_of: dict[str, int],
-) -> str:
+#: a target's passive modifications by kind and effective date, in the order of its documents
+_Passive = dict[tuple[str, date | None], list[Modification]]
+
+
+def _passive_index(target_documents: list[SourceDocument]) -> _Passive:
+    """The passive modifications of a target's documents in this run (none: a target not ingested in it)."""
+    passive: _Passive = {}
+    for target_document in target_documents:
+        for mod in target_document.modifications:
+            passive.setdefault((mod.kind, mod.effective), []).append(mod)
+    return passive
+
+
+def _source_name(change: ActiveModification, document: SourceDocument, passive: _Passive) -> str:
     """The amending act as the target's own ingest names it among an event's sources (`IriMinter.event` is keyed
-    by the names its sources are cited by): as a passive modification of the target in this run cites it, else by
-    the amending act's work identifier."""
+    by the names its sources are cited by): as the first passive modification of the target in this run of the
+    same kind and date (`passive`) cites it, else by the amending act's work identifier."""
     own = {document.frbr_work, *document.frbr_aliases}
-    if target is not None and target in index_of:
-        for target_document in groups[index_of[target]]:
-            for mod in target_document.modifications:
-                same = mod.kind == change.kind and mod.effective == change.effective and mod.source_act in own
-                if same and (change.positional or mod.destination == change.target):
-                    return mod.source_act
+    for mod in passive.get((change.kind, change.effective), ()):
+        if mod.source_act in own and (change.positional or mod.destination == change.target):
+            return mod.source_act
     return document.frbr_work
 
 
