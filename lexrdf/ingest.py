@@ -15,6 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,9 @@ from lexrdf.store.base import GraphWrite, Store
 from lexrdf.store.embedded import EmbeddedStore
 from lexrdf.store.nquads import Serialized
 from lexrdf.store.repository import (
+    NamedAct,
     acts_carrying,
+    acts_carrying_each,
     announced_changes,
     earlier_iris,
     expression_dates,
@@ -123,14 +126,21 @@ def collect_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]) -> str:
+#: the acts that carry an identifier (`acts_carrying` of a store, or what `acts_carrying_each` found)
+Carrying = Callable[[str], list[NamedAct]]
+
+
+def act_iri_for(
+    store: Store, minter: IriMinter, documents: list[SourceDocument], carrying: Carrying | None = None
+) -> str:
     """The IRI of the act these documents express: the stored act that carries any of their identifiers, else
     minted from the first expression. (An act known so far only by reference is not the act itself: the act gets
     its own IRI, and its graph records that the earlier one names it; see `known_acts`.)"""
+    carrying = carrying or partial(acts_carrying, store)
     claimed: dict[str, tuple[SourceDocument, str]] = {}
     for document in documents:
         for identifier in _identifiers(document):
-            for named in acts_carrying(store, identifier):
+            for named in carrying(identifier):
                 if not named.by_reference:
                     claimed.setdefault(named.iri, (document, identifier))
     if len(claimed) > 1:  # its identifiers are those of two acts held: it could write into either one's graph
@@ -148,12 +158,17 @@ def act_iri_for(store: Store, minter: IriMinter, documents: list[SourceDocument]
 
 
 def known_acts(
-    store: Store, groups: list[list[SourceDocument]], acts: list[str], references: Iterable[str] = ()
+    store: Store,
+    groups: list[list[SourceDocument]],
+    acts: list[str],
+    references: Iterable[str] = (),
+    carrying: Carrying | None = None,
 ) -> KnownActs:
     """Which IRI names each act this ingest mentions, so that one act has one identity whatever the order of
     ingest: every identifier of an act being ingested, and every reference to an act held in the store, names
     that act's own IRI; an act being ingested that the store knew only by reference gets the IRIs minted for it
     then (each to be recorded ``owl:sameAs`` it and the other IRIs minted for it, as `KnownActs` says)."""
+    carrying = carrying or partial(acts_carrying, store)
     held: dict[str, str] = {}
     for group, act in zip(groups, acts, strict=True):
         for document in group:
@@ -166,7 +181,7 @@ def known_acts(
         earlier = {
             named.iri
             for identifier in identifiers
-            for named in acts_carrying(store, identifier)
+            for named in carrying(identifier)
             if named.by_reference and named.same_as is None and named.iri != act
         }
         if earlier:
@@ -181,11 +196,20 @@ def known_acts(
             if form in looked_up:
                 continue
             looked_up.add(form)
-            stored = [named.iri for named in acts_carrying(store, form) if not named.by_reference]
+            stored = [named.iri for named in carrying(form) if not named.by_reference]
             if stored:
                 held[form] = stored[0]
                 break
     return KnownActs(held, minted_earlier, linked)
+
+
+def _carrying_all(store: Store, groups: list[list[SourceDocument]], references: Iterable[str]) -> Carrying:
+    """`Carrying` for every identifier and reference `act_iri_for` and `known_acts` look up for these documents,
+    asked of the store at once (`acts_carrying_each`); any other is asked when looked up."""
+    cited = {ref for group in groups for document in group for ref in _references(document)} | set(references)
+    identifiers = {identifier for group in groups for document in group for identifier in _identifiers(document)}
+    found = acts_carrying_each(store, identifiers | {form for ref in cited for form in identifier_forms(ref)})
+    return lambda identifier: found[identifier] if identifier in found else acts_carrying(store, identifier)
 
 
 def _identifiers(document: SourceDocument) -> list[str]:
@@ -486,8 +510,10 @@ def _plan_all(
     active modifications and the changes feeds' effects: everything decided before the first write."""
     minter = IriMinter(settings.base_iri)
     groups, feeds = read_sources(paths, progress, settings.source_limits, settings.ingest_processes)
-    acts = [act_iri_for(store, minter, group) for group in groups]
-    minter = minter.knowing(known_acts(store, groups, acts, _feed_references(feeds)))
+    references = _feed_references(feeds)
+    carrying = _carrying_all(store, groups, references)
+    acts = [act_iri_for(store, minter, group, carrying) for group in groups]
+    minter = minter.knowing(known_acts(store, groups, acts, references, carrying))
     targets = feed_targets(feeds, groups, acts, minter)
     planned = plan_late_groups(groups, acts, store, minter, policy) if plan_late else {}
     active = plan_active(groups, acts, store, minter)

@@ -36,6 +36,7 @@ from pathlib import Path
 import pytest
 from conftest import BASE, DPA, ODA, SAMPLES, SHARED_DATA, UKPGA, VEREINSG, VEREINSGESETZ, needs_shared, open_lex
 
+from lexrdf.store.repository import acts_carrying, acts_carrying_each
 from lexrdf.uris import IriMinter, KnownActs, PortionPaths, identifier_forms
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -143,6 +144,21 @@ def test_an_act_cited_then_ingested_is_one_act(cited_first):
     }
     # and ingesting either again writes nothing
     assert (lex.ingest([UKPGA]).quads, lex.ingest([FOIA_FILE]).quads) == (0, 0)
+
+
+def test_identifiers_asked_at_once_find_what_asking_each_one_finds(cited_first):
+    """An ingest names its acts asking the store for a few hundred identifiers at once (`acts_carrying_each`): it
+    finds, for each, what asking for that one finds (`acts_carrying`), on a store holding acts, acts known only by
+    reference and an act found to be one of those; and nothing for an identifier no act carries."""
+    lex, _ = cited_first
+    query = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT DISTINCT ?work WHERE { ?act lex:frbrWork ?work }"
+    works = sorted(row["work"].value for row in lex.store.select(query))
+    asked = [*works, "http://www.legislation.gov.uk/id/ukpga/1900/1", 'a "quoted" \\ work']
+    found = acts_carrying_each(lex.store, asked)
+    assert found == {identifier: acts_carrying(lex.store, identifier) for identifier in asked}
+    carried = [named for acts in found.values() for named in acts]
+    assert any(named.by_reference and named.same_as for named in carried) and any(not n.by_reference for n in carried)
+    assert len(works) > 10 and not found[asked[-1]] and not found[asked[-2]]
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,9 @@
 A query declares its metadata in `#+` comment lines (YAML: summary, description, tags, defaults, enumerate,
 derived, result, non_answers) and its parameters in grlc's variable convention: ``?__name`` is required,
 ``?_name`` optional, and a suffix gives the type (``_iri``, ``_xsd_date``, ``_xsd_dateTime``, ``_xsd_integer``;
-none means string). ``_iris`` is a list of IRIs (internal queries: several values at once): its variable is the one
-of a ``VALUES ?__name_iris { }`` block, written empty (as it is, the query has no such value and matches nothing),
-and bound by filling each such block with the IRIs (see `bind_terms`).
+none means string). ``_iris`` is a list of IRIs and ``_strings`` a list of strings (internal queries: several values
+at once): its variable is the one of a ``VALUES ?__name_iris { }`` block, written empty (as it is, the query has no
+such value and matches nothing), and bound by filling each such block with the terms (see `bind_terms`).
 
 Values are bound as typed RDF terms: each raw value becomes a pyoxigraph term (an IRI is validated, a date
 parsed), and that term, serialised by pyoxigraph in N-Triples syntax, takes the place of the parameter's
@@ -45,19 +45,22 @@ from lexrdf.vocab import XSD
 QUERIES_DIR = Path(__file__).resolve().parent
 
 _PARAMETER = re.compile(
-    r"\?(?P<required>__?)(?P<name>[a-z][a-z0-9_]*?)(?:_(?P<kind>iris|iri|xsd_dateTime|xsd_date|xsd_integer|xsd_string))?\b"
+    r"\?(?P<required>__?)(?P<name>[a-z][a-z0-9_]*?)(?:_(?P<kind>iris|iri|strings|xsd_dateTime|xsd_date|xsd_integer|xsd_string))?\b"
 )
 _KINDS = {
     None: "string",
     "iri": "iri",
     "iris": "iris",
+    "strings": "strings",
     "xsd_date": "date",
     "xsd_dateTime": "dateTime",
     "xsd_integer": "integer",
     "xsd_string": "string",
 }
+LISTS = ("iris", "strings")  # the kinds of list parameters
+_LISTED = {"iris": "IRIs", "strings": "strings"}
 NOTHING = NamedNode("urn:lexrdf:nothing")  # what a derived parameter is bound to when its value does not fit
-Term = NamedNode | Literal | tuple[NamedNode, ...]  # a bound parameter: one term, or a list parameter's terms
+Term = NamedNode | Literal | tuple[NamedNode | Literal, ...]  # a bound parameter: one term, or a list's terms
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # xsd:date as lexrdf takes it: no time zone, no sign, ASCII
 _MOMENT = re.compile(  # a date, or a date-time to the minute or (fraction of a) second, with an optional offset
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?)?"
@@ -164,9 +167,11 @@ class Parameter:
         lexrdf.errors.QueryError: parameter 'versions': 'https://e.org/a' is not a list of IRIs
         """
         value = raw
-        if self.kind == "iris":
+        if self.kind in LISTS:
             if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-                raise QueryError(f"parameter {self.name!r}: {raw!r} is not a list of IRIs", self.name)
+                raise QueryError(f"parameter {self.name!r}: {raw!r} is not a list of {_LISTED[self.kind]}", self.name)
+            if self.kind == "strings":
+                return tuple(Literal(str(item)) for item in value)
             return tuple(parse_iri(item, self.name) for item in value)
         if self.allowed and value not in self.allowed:
             raise QueryError(f"parameter {self.name!r}: {raw!r} is not one of {', '.join(self.allowed)}", self.name)
@@ -401,9 +406,9 @@ def parse_query(name: str, text: str) -> Query:
                 matches.get(pname),
             )
     for parameter in parameters.values():
-        if parameter.kind == "iris" and not _empty_values_block(parameter.variable).search(body):
+        if parameter.kind in LISTS and not _empty_values_block(parameter.variable).search(body):
             raise QueryError(f"query {name!r}: list parameter {parameter.name!r} is in no empty VALUES block")
-        if parameter.kind == "iris" and not (name.startswith("_") or "internal" in (header.get("tags") or [])):
+        if parameter.kind in LISTS and not (name.startswith("_") or "internal" in (header.get("tags") or [])):
             raise QueryError(f"query {name!r}: list parameter {parameter.name!r} in a public query (internal only)")
         if not parameter.required and parameter.default is None and parameter.derived_from is None:
             # an unbound parameter would match everything: every optional one needs a default

@@ -7,9 +7,11 @@ The questions are the library's internal queries (files starting with `_`, never
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from typing import Any
 from urllib.parse import unquote
 
 from lexrdf.queries import load_library
@@ -31,14 +33,30 @@ class NamedAct:
 def acts_carrying(store: Store, identifier: str) -> list[NamedAct]:
     """Every act recorded with `identifier` (``lex:frbrWork``), held acts first."""
     rows = store.select(load_library()["_act-by-work"].bound({"work": identifier}))
-    named = {
-        NamedAct(
-            row["act"].value,
-            row["by_reference"] is not None and row["by_reference"].value == "true",
-            row["same_as"].value if row["same_as"] is not None else None,
-        )
-        for row in rows
-    }
+    return _held_first({_named(row) for row in rows})
+
+
+_WORKS_A_QUERY = 500  # identifiers in one VALUES
+
+
+def acts_carrying_each(store: Store, identifiers: Iterable[str]) -> dict[str, list[NamedAct]]:
+    """`acts_carrying` of each identifier, asked `_WORKS_A_QUERY` at a time (an ingest names all its acts before
+    it plans one: a query each was most of that time)."""
+    wanted = sorted(set(identifiers))
+    found: dict[str, set[NamedAct]] = {identifier: set() for identifier in wanted}
+    query = load_library()["_act-by-works"]
+    for start in range(0, len(wanted), _WORKS_A_QUERY):
+        for row in store.select(query.bound({"works": wanted[start : start + _WORKS_A_QUERY]})):
+            found[row["__works_strings"].value].add(_named(row))
+    return {identifier: _held_first(named) for identifier, named in found.items()}
+
+
+def _named(row: Any) -> NamedAct:
+    by_reference = row["by_reference"] is not None and row["by_reference"].value == "true"
+    return NamedAct(row["act"].value, by_reference, row["same_as"].value if row["same_as"] is not None else None)
+
+
+def _held_first(named: set[NamedAct]) -> list[NamedAct]:
     return sorted(named, key=lambda act: (act.by_reference, act.iri))
 
 
@@ -118,7 +136,15 @@ def _text(row, name: str) -> str:
     return row[name].value if row[name] is not None else ""
 
 
-__all__ = ["NamedAct", "acts_carrying", "closing_events", "earlier_iris", "expression_dates", "read_stored_act"]
+__all__ = [
+    "NamedAct",
+    "acts_carrying",
+    "acts_carrying_each",
+    "closing_events",
+    "earlier_iris",
+    "expression_dates",
+    "read_stored_act",
+]
 
 
 def stored_currency(store: Store, act: str) -> date | None:
