@@ -8,7 +8,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import itertools
-import queue
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -712,28 +712,33 @@ def write_acts(store: Store, writes: Iterable[ActWrite], stream: bool = False) -
     return added, sum(viewed.values()) + rebuilt
 
 
-SEGMENT_AHEAD = 8  # acts planned that wait for a streamed group's writer
+SEGMENT_AHEAD = 8  # acts planned that wait for a streamed group's writer ...
+#: ... or more, as long as they add no more quads than this (about 400 MB with their views): when a large group ends,
+#: the writer waits for the loader to sort its last batch and ingest its files (30 s at 10^7), and the next group's
+#: acts are planned meanwhile instead of a few only
+SEGMENT_AHEAD_QUADS = 1_000_000
 
 
 class Segment:
     """The acts of one group commit, handed from the ingest's thread to the writer's: `streamed`, while the writer
-    writes them (`write_acts` iterates it), at most `SEGMENT_AHEAD` acts waiting between the two, so that what is
-    planned ahead stays bounded; else handed over once whole. `close` ends it; `abort` ends it with an error, which
-    the writer raises (nothing of the group is written)."""
+    writes them (`write_acts` iterates it), at most `SEGMENT_AHEAD` acts, or acts of at most `SEGMENT_AHEAD_QUADS`
+    quads, waiting between the two, so that what is planned ahead stays bounded; else handed over once whole.
+    `close` ends it; `abort` ends it with an error, which the writer raises (nothing of the group is written)."""
 
     _END = object()
 
     def __init__(self, streamed: bool) -> None:
         self.streamed = streamed
-        self._queue: queue.Queue[Any] = queue.Queue(maxsize=SEGMENT_AHEAD if streamed else 0)
+        self._queue: collections.deque[Any] = collections.deque()
+        self._changed = threading.Condition()
+        self._waiting_quads = 0  # what the acts waiting in the queue add
         self.quads = 0  # what the acts put so far add (as planned)
         self.writing: Future[tuple[int, int]] | None = None  # the writer's task that writes it
 
     def put(self, write: ActWrite) -> None:
-        """Hand an act to the writer, waiting while `SEGMENT_AHEAD` acts wait (streamed); the writer's error if it
-        stopped."""
+        """Hand an act to the writer, waiting while too much waits (streamed); the writer's error if it stopped."""
         self.quads += len(write.quads)
-        if not self._hand(write):
+        if not self._hand(write, len(write.quads)):
             raise StoreError("the writer ended a group before it was complete")
 
     def close(self) -> None:
@@ -745,20 +750,34 @@ class Segment:
         with contextlib.suppress(Exception):
             self._hand(StoreError("the ingest stopped before this group of acts was complete; nothing was written"))
 
-    def _hand(self, item: Any) -> bool:
-        """Put `item` in the queue, waiting while it is full; False if the writer stopped meanwhile (its error is
-        raised if it failed)."""
-        while True:
-            try:
-                self._queue.put(item, timeout=0.1)
-                return True
-            except queue.Full:
+    def _full(self) -> bool:
+        return len(self._queue) >= SEGMENT_AHEAD and self._waiting_quads >= SEGMENT_AHEAD_QUADS
+
+    def _hand(self, item: Any, quads: int = 0) -> bool:
+        """Put `item` in the queue, an act waiting while it is full (streamed; the group's end or error never waits);
+        False if the writer stopped meanwhile (its error is raised if it failed)."""
+        with self._changed:
+            while self.streamed and isinstance(item, ActWrite) and self._full():
                 if self.writing is not None and self.writing.done():
                     self.writing.result()  # raises what stopped it
                     return False
+                self._changed.wait(timeout=0.1)
+            self._queue.append((item, quads))
+            self._waiting_quads += quads
+            self._changed.notify_all()
+        return True
+
+    def _take(self) -> Any:
+        with self._changed:
+            while not self._queue:
+                self._changed.wait()
+            item, quads = self._queue.popleft()
+            self._waiting_quads -= quads
+            self._changed.notify_all()
+        return item
 
     def __iter__(self) -> Iterator[ActWrite]:
-        while (item := self._queue.get()) is not self._END:
+        while (item := self._take()) is not self._END:
             if isinstance(item, BaseException):
                 raise item
             yield item

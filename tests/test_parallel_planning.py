@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pyoxigraph
 import pytest
 import tantivy
 from conftest import BASE, HARBOUR, ODA, SAMPLES, SHARED_DATA, needs_shared
@@ -202,6 +203,36 @@ def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unc
         lex.close()
 
 
+def test_a_streamed_group_takes_acts_ahead_of_its_writer_up_to_a_count_and_a_number_of_quads(monkeypatch):
+    """While the writer is busy (a large group's loader finishing), the ingest goes on handing acts to the next group:
+    any number while they add fewer than `SEGMENT_AHEAD_QUADS` quads, else `SEGMENT_AHEAD` acts; then it waits until
+    the writer takes one."""
+    monkeypatch.setattr(ingest, "SEGMENT_AHEAD", 2)
+    monkeypatch.setattr(ingest, "SEGMENT_AHEAD_QUADS", 10)
+    graph = pyoxigraph.NamedNode(f"{BASE}/eli/xx/act/2001-01-01/1")
+
+    def act(quads: int) -> ingest.ActWrite:
+        return ingest.ActWrite(graph.value, [pyoxigraph.Quad(graph, graph, graph, graph)] * quads)
+
+    segment = ingest.Segment(streamed=True)
+    for _ in range(5):  # small acts: 5 quads in all
+        segment.put(act(1))
+    segment.put(act(6))  # 11 quads waiting, 6 acts: full
+    handed = threading.Thread(target=segment.put, args=(act(1),))
+    handed.start()
+    handed.join(timeout=1)
+    assert handed.is_alive()  # waits for the writer
+    taken = iter(segment)
+    assert len(next(taken).quads) == 1  # the writer takes one: 10 quads wait, still full
+    handed.join(timeout=1)
+    assert handed.is_alive()
+    next(taken)  # 9 quads wait
+    handed.join(timeout=5)
+    assert not handed.is_alive()
+    segment.close()
+    assert [len(write.quads) for write in taken] == [1, 1, 1, 6, 1]
+
+
 def test_a_streamed_group_that_fails_part_way_leaves_the_store_its_log_and_its_index_as_before(
     tmp_path, planned_in_workers, monkeypatch
 ):
@@ -214,6 +245,7 @@ def test_a_streamed_group_that_fails_part_way_leaves_the_store_its_log_and_its_i
     monkeypatch.setattr(ingest, "GROUP_QUADS", 10**9)  # one group for the whole ingest
     monkeypatch.setattr(ingest, "INDEX_CHUNK", 1)  # one index commit an act, as they are journaled
     monkeypatch.setattr(ingest, "SEGMENT_AHEAD", 1)  # the ingest's thread waits on the writer after one act
+    monkeypatch.setattr(ingest, "SEGMENT_AHEAD_QUADS", 0)
     lex = open_lex(tmp_path / "store", 2)
     try:
         lex.ingest([SAMPLES])
