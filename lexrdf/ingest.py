@@ -188,8 +188,7 @@ def known_acts(
             minted_earlier[act] = tuple(sorted(earlier))
             linked[act] = tuple(sorted(earlier_iris(store, act)))
     looked_up: set[str] = set()
-    named = {ref for group in groups for document in group for ref in _references(document)} | set(references)
-    for reference in sorted(named):
+    for reference in sorted(_cited(groups, references)):
         for form in identifier_forms(reference):
             if form in held:
                 break
@@ -206,10 +205,15 @@ def known_acts(
 def _carrying_all(store: Store, groups: list[list[SourceDocument]], references: Iterable[str]) -> Carrying:
     """`Carrying` for every identifier and reference `act_iri_for` and `known_acts` look up for these documents,
     asked of the store at once (`acts_carrying_each`); any other is asked when looked up."""
-    cited = {ref for group in groups for document in group for ref in _references(document)} | set(references)
     identifiers = {identifier for group in groups for document in group for identifier in _identifiers(document)}
-    found = acts_carrying_each(store, identifiers | {form for ref in cited for form in identifier_forms(ref)})
+    forms = {form for reference in _cited(groups, references) for form in identifier_forms(reference)}
+    found = acts_carrying_each(store, identifiers | forms)
     return lambda identifier: found[identifier] if identifier in found else acts_carrying(store, identifier)
+
+
+def _cited(groups: list[list[SourceDocument]], references: Iterable[str]) -> set[str]:
+    """The acts these documents name, and `references` (a changes feed's)."""
+    return {ref for group in groups for document in group for ref in _references(document)} | set(references)
 
 
 def _identifiers(document: SourceDocument) -> list[str]:

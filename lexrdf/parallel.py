@@ -21,6 +21,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver
 from pathlib import Path
+from typing import Any, TypeVar
 
 from lexrdf.gcpause import collector_paused
 from lexrdf.mapping.effects import EffectsFeed
@@ -28,6 +29,8 @@ from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
 from lexrdf.source_checks import file_sha256
+
+T = TypeVar("T")
 
 Source = SourceDocument | EffectsFeed
 Progress = Callable[[str, int, int], None]
@@ -97,10 +100,7 @@ def _read_in_pool(
         order = sorted(range(len(files)), key=lambda i: -sizes[i])
         pending: dict[Future[Source], int] = {}
         for i in order:
-            try:
-                future = pool.submit(read_one, files[i], limits)
-            except ConnectionError as error:  # the fork server could not start a worker
-                raise BrokenProcessPool(str(error)) from error
+            future = submit(pool, read_one, files[i], limits)
             pending[future] = i
             future.add_done_callback(finished.put)
         done = 0
@@ -123,6 +123,15 @@ def _read_in_pool(
     if failures:
         raise failures[min(failures)]
     return [source for source in results if source is not None]
+
+
+def submit(pool: ProcessPoolExecutor, function: Callable[..., T], *args: Any) -> Future[T]:
+    """`pool.submit`, raising BrokenProcessPool, as a broken pool does, when the fork server could not start a
+    worker (its pipe to the worker breaks when the worker dies at once: a main script without the guard)."""
+    try:
+        return pool.submit(function, *args)
+    except ConnectionError as error:
+        raise BrokenProcessPool(str(error)) from error
 
 
 def start_fork_server() -> None:

@@ -37,6 +37,7 @@ from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat
 from lexrdf.active import ActiveEvent, ActivePlan, EventFacts
 from lexrdf.ingest import ActWrite, _notices, _with_active, _with_provenance, check_in_memory, plan_act
 from lexrdf.model import SourceDocument
+from lexrdf.parallel import submit
 from lexrdf.search.texts import Text, graph_texts
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store.embedded import EmbeddedStore
@@ -236,9 +237,9 @@ class PlanningPool:
         gets a future failed with BrokenProcessPool (the ingest then plans it itself)."""
         if self._broken is None:
             try:
-                return self._pool.submit(plan_one, task)
-            except (BrokenProcessPool, ConnectionError) as error:  # the fork server could not start a worker
-                self._broken = error if isinstance(error, BrokenProcessPool) else BrokenProcessPool(str(error))
+                return submit(self._pool, plan_one, task)
+            except BrokenProcessPool as error:
+                self._broken = error
         failed: Future[PlannedAct] = Future()
         failed.set_exception(self._broken)
         return failed

@@ -32,16 +32,15 @@ class NamedAct:
 
 def acts_carrying(store: Store, identifier: str) -> list[NamedAct]:
     """Every act recorded with `identifier` (``lex:frbrWork``), held acts first."""
-    rows = store.select(load_library()["_act-by-work"].bound({"work": identifier}))
-    return _held_first({_named(row) for row in rows})
+    return acts_carrying_each(store, [identifier])[identifier]
 
 
 _WORKS_A_QUERY = 500  # identifiers in one VALUES
 
 
 def acts_carrying_each(store: Store, identifiers: Iterable[str]) -> dict[str, list[NamedAct]]:
-    """`acts_carrying` of each identifier, asked `_WORKS_A_QUERY` at a time (an ingest names all its acts before
-    it plans one: a query each was most of that time)."""
+    """Every act recorded with each identifier, held acts first, asked `_WORKS_A_QUERY` identifiers at a time (an
+    ingest names all its acts before it plans one: a query each was most of that time)."""
     wanted = sorted(set(identifiers))
     found: dict[str, set[NamedAct]] = {identifier: set() for identifier in wanted}
     query = load_library()["_act-by-works"]
