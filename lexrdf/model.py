@@ -7,10 +7,29 @@ written, so the model of every file of an ingest is in memory at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date
+from operator import attrgetter
+from typing import Any, TypeVar
+
+_Model = TypeVar("_Model")
 
 
+def _pickled_as_arguments(cls: type[_Model]) -> type[_Model]:
+    """Pickle instances of a slotted dataclass as its constructor's arguments: a reading worker sends every unit of
+    a file to the ingest, and the ingest to a planning worker, and the default pickling of slots (a state dict per
+    object, restored attribute by attribute in Python) took three times as long (measured: 0.61 s against 0.21 s
+    for the documents of 3x10^5 quads)."""
+    arguments = attrgetter(*(item.name for item in fields(cls)))  # type: ignore[arg-type]
+
+    def __reduce__(self: Any) -> tuple[type[_Model], tuple[Any, ...]]:
+        return cls, arguments(self)
+
+    cls.__reduce__ = __reduce__  # type: ignore[method-assign,assignment]
+    return cls
+
+
+@_pickled_as_arguments
 @dataclass(frozen=True, slots=True)
 class Window:
     """A half-open valid-time interval ``[start, end)``; ``end`` is None while open.
@@ -27,6 +46,7 @@ class Window:
         return self.start <= day and (self.end is None or day < self.end)
 
 
+@_pickled_as_arguments
 @dataclass(frozen=True, slots=True)
 class EventRef:
     """A lifecycle event the source names: its date, kind and the act that caused it."""
@@ -42,6 +62,7 @@ class EventRef:
 TEXTUAL_KINDS = frozenset({"substitution", "insertion", "repeal", "amendment"})
 
 
+@_pickled_as_arguments
 @dataclass(frozen=True, slots=True)
 class Modification:
     """A change the source records for one provision: how, by which act (and provision), effective when.
@@ -63,6 +84,7 @@ class Modification:
     dates: tuple[date, ...] = ()  # every date the source gives for it (in force for some purposes first)
 
 
+@_pickled_as_arguments
 @dataclass(frozen=True, slots=True)
 class ActiveModification:
     """A change this act makes to another act (an amending act's ``activeModifications``): the target act as the
@@ -92,6 +114,7 @@ class ActiveModification:
     applied: bool = True  # false: a change the source lists as not yet applied to the revised text it publishes
 
 
+@_pickled_as_arguments
 @dataclass(slots=True)
 class Unit:
     """One structural unit as it appears in a source document (one alternative version of it)."""
@@ -110,6 +133,7 @@ class Unit:
     own_period: bool = False  # its window is its own (@period on it), not inherited from an enclosing unit
 
 
+@_pickled_as_arguments
 @dataclass(frozen=True, slots=True)
 class ActReference:
     """An act named by another act: what we know of it (identifier, title, date)."""

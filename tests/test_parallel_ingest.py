@@ -4,7 +4,10 @@ these corpora are too small for ingest to start one by itself."""
 
 from __future__ import annotations
 
+import pickle
 import shutil
+from dataclasses import fields
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from lexrdf import parallel, planning
 from lexrdf.api import Lexrdf
 from lexrdf.errors import SourceError
 from lexrdf.ingest import collect_files
+from lexrdf.model import ActiveModification, ActReference, EventRef, Modification, Unit, Window
 from lexrdf.settings import Settings, SourceLimits
 from lexrdf.source_checks import file_sha256
 
@@ -125,6 +129,65 @@ def test_the_limits_hold_in_every_process(tmp_path, pooled):
             parallel.read_files(files, limits, processes)
         errors.append(str(raised.value))
     assert errors[0] == errors[1] and "max_units=5" in errors[0] and errors[0].startswith(str(files[0]))
+
+
+def test_what_a_document_holds_travels_between_processes_field_for_field():
+    """The model's slotted classes are pickled as their constructors' arguments (lexrdf.model): every field, set
+    away from its default, comes back, in an object of the same class."""
+    day, later = date(2001, 3, 14), date(2002, 1, 1)
+    window = Window(day, later, applicable_from=later)
+    objects = [
+        window,
+        EventRef("ev-1", day, "amendment", "https://e.org/act/2", line=7),
+        Modification(
+            "substitution",
+            "#art_1",
+            "https://e.org/act/2",
+            "#art_9",
+            day,
+            line=3,
+            until=later,
+            note="words",
+            of_unit=False,
+            dates=(day, later),
+        ),
+        ActiveModification(
+            "repeal",
+            "https://e.org/act/3",
+            "art_2",
+            day,
+            "art_1",
+            "art_1",
+            12,
+            "mod_1",
+            "#art_2",
+            positional=True,
+            target_expression=later,
+            through="art_4",
+            applied=False,
+        ),
+        Unit(
+            "art_1",
+            "art_1",
+            "article",
+            None,
+            "1",
+            "Scope",
+            "Text.",
+            window,
+            5,
+            notes=("n1",),
+            unit_notes=("n2",),
+            own_period=True,
+        ),
+        ActReference("/akn/xx/act/2001/2", "An act", day),
+    ]
+    for original in objects:
+        travelled = pickle.loads(pickle.dumps(original, protocol=pickle.HIGHEST_PROTOCOL))
+        assert type(travelled) is type(original) and travelled == original
+        assert [getattr(travelled, name.name) for name in fields(original)] == [
+            getattr(original, name.name) for name in fields(original)
+        ]
 
 
 def test_a_pool_is_started_only_for_several_files_large_enough():
