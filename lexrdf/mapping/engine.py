@@ -113,8 +113,8 @@ class _Reader:
         alternatives: dict[str, set[str]] = {}  # identifier -> the period of each alternative seen
         attribute = self.id_attribute
         units_only = mapping["identifier"].get("unique", "all") == "units"  # identifiers unique among units only
-        for element in self.root.iter():
-            eid = element.get(attribute) if isinstance(element.tag, str) else None
+        for element in self.root.iter(etree.Element):  # elements only: no comment or processing instruction
+            eid = element.get(attribute)
             duplicate = eid and self.by_eid.setdefault(eid, element) is not element
             if duplicate and (not units_only or _local(element) in self.units):
                 self.check_alternative(eid, element, alternatives)
