@@ -45,7 +45,7 @@ DPA = f"{BASE}/eli/gb-ukm/act/1998-07-16/29"
 PROVISIONS = ("section-7-1", "section-12A", "schedule-5-paragraph-17", "section-7")
 console = Console()
 
-# What a request-time view of one provision would run (bench only: the view itself is lexrdf/views/eli.rq).
+# What a request-time view of one provision would run (bench only: the view itself is lexrdf/views/eli/).
 ONE_PROVISION = """
 PREFIX lex: <https://w3id.org/lexrdf/ontology#>
 PREFIX eli: <http://data.europa.eu/eli/ontology#>

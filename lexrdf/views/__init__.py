@@ -1,12 +1,15 @@
 """Views: graphs derived from one act graph and published beside it, in other vocabularies (docs/model.md, "The ELI
 view").
 
-A view is one SPARQL CONSTRUCT file in this package (`eli.rq`), with the query library's header and typed
-parameters: the act graph it reads (``?__act_iri``), the graph it is written to (``?__view_iri``), the day its
-"in force" values are for (``?__today_xsd_date``) and the moment it is built (``?__built_xsd_dateTime``). It reads
-that act graph alone, so re-ingesting another act never makes it stale, and it is materialised into its own named
-graph, replaced whole (one transaction) right after each write to the act graph: a view, not history, so it is
-rebuilt rather than versioned. This module only runs the files; what a view says is in them.
+A view is a folder of SPARQL CONSTRUCT files in this package (`eli/`): the view graph holds the union of what they
+construct. Each file has the query library's header and typed parameters, of these: the act graph it reads
+(``?__act_iri``), the graph it is written to (``?__view_iri``), the day its "in force" values are for
+(``?__today_xsd_date``) and the moment it is built (``?__built_xsd_dateTime``). A view is several files rather than
+one CONSTRUCT over a UNION because a CONSTRUCT instantiates its whole template for every solution: each part's
+template holds only what its solutions can fill (measured: 0.86 s against 1.43 s for the 45 act graphs of 3x10^5
+quads). A view reads its act graph alone, so re-ingesting another act never makes it stale, and it is materialised
+into its own named graph, replaced whole (one transaction) right after each write to the act graph: a view, not
+history, so it is rebuilt rather than versioned. This module only runs the files; what a view says is in them.
 
 >>> view_graph("https://e.org/eli/xx/act/2001-03-14/12").value
 'https://e.org/eli/xx/act/2001-03-14/12/view/eli'
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime
+from functools import cache
 from pathlib import Path
 
 import pyoxigraph
@@ -31,9 +35,11 @@ VIEWS_DIR = Path(__file__).resolve().parent
 VIEW_SEGMENT = "/view/"  # a view graph is named {act}/view/{name}, beside {act}/event/...: no provision path
 
 
-def views() -> dict[str, Query]:
-    """Every view by name (its file name without `.rq`)."""
-    return load_library(VIEWS_DIR)
+@cache
+def views() -> dict[str, list[Query]]:
+    """Every view by name (its folder's name), as its CONSTRUCT files in the order of their names."""
+    folders = sorted(folder for folder in VIEWS_DIR.iterdir() if folder.is_dir() and any(folder.glob("*.rq")))
+    return {folder.name: list(load_library(folder).values()) for folder in folders}
 
 
 def view_graph(act: str, name: str = "eli") -> NamedNode:
@@ -53,10 +59,12 @@ def construct(store: Store, act: str, name: str = "eli", today: date | None = No
 
 
 def _constructed(store: Store, act: str, name: str, today: date | None) -> Iterator[Triple]:
-    return iter(store.sparql(_bound(act, name, today)))
+    for query in _bound(act, name, today):
+        yield from store.sparql(query)
 
 
-def _bound(act: str, name: str, today: date | None) -> str:
+def _bound(act: str, name: str, today: date | None) -> list[str]:
+    """The view's CONSTRUCTs for one act graph, each bound to the parameters it takes (all built at one moment)."""
     built = datetime.now(UTC)
     values = {
         "act": act,
@@ -64,7 +72,11 @@ def _bound(act: str, name: str, today: date | None) -> str:
         "today": (today or built.date()).isoformat(),
         "built": built.isoformat(),
     }
-    return views()[name].bound(values)
+    bound = []
+    for query in views()[name]:
+        taken = {parameter.name for parameter in query.public_parameters}
+        bound.append(query.bound({key: value for key, value in values.items() if key in taken}))
+    return bound
 
 
 def derive(
@@ -78,8 +90,11 @@ def derive(
     derived = {}
     for name in views():
         graph = view_graph(act, name)
-        triples = graph_store.query(_bound(act, name, today), use_default_graph_as_union=True)
-        lines = in_graph(triples.serialize(format=RdfFormat.N_TRIPLES), graph)
+        triples = b"".join(
+            graph_store.query(query, use_default_graph_as_union=True).serialize(format=RdfFormat.N_TRIPLES)
+            for query in _bound(act, name, today)
+        )
+        lines = in_graph(triples, graph)
         derived[graph.value] = Serialized(b"".join(dict.fromkeys(lines.splitlines(keepends=True))), blank_free)
     return derived
 

@@ -1,4 +1,4 @@
-"""A page's ELI metadata as JSON-LD for its head, in the terms the ELI view publishes (lexrdf/views/eli.rq).
+"""A page's ELI metadata as JSON-LD for its head, in the terms the ELI view publishes (lexrdf/views/eli/).
 
 Acts and provisions are eli:LegalResource / eli:LegalResourceSubdivision (eli:is_part_of); a version is an
 eli:LegalResource that eli:is_member_of its provision and eli:is_realized_by its eli:LegalExpression(s), which carry
