@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -101,6 +102,42 @@ def queries(lex: Lexrdf, count: int, seed: int) -> list[tuple[str, str]]:
     return picked
 
 
+@dataclasses.dataclass
+class Measured:
+    """Per side, the median milliseconds of each query; per query, the hits on the first page and the total."""
+
+    medians: dict[str, list[float]]
+    hits: list[int]
+    totals: list[int]
+
+
+def measure(
+    sides: dict[str, Callable[[str, str], object]],
+    pairs: list[tuple[str, str]],
+    repeats: int,
+    answer: Callable[[str, str], object],
+    echo: Callable[[str], object] = print,
+) -> Measured:
+    """Each (text, date) pair run on every side: one untimed warm-up each, then `repeats` rounds that run the sides
+    one after another (interleaved, run by run); `answer` gives the pair's page (its `count` and `total`)."""
+    measured = Measured({name: [] for name in sides}, [], [])
+    for text, day in pairs:
+        for run in sides.values():
+            run(text, day)  # warm-up
+        times: dict[str, list[float]] = {name: [] for name in sides}
+        for _ in range(repeats):
+            for name, run in sides.items():
+                times[name].append(_timed(lambda run=run, t=text, d=day: run(t, d)))
+        for name in sides:
+            measured.medians[name].append(statistics.median(times[name]))
+        page: Any = answer(text, day)
+        measured.hits.append(page.count)
+        measured.totals.append(page.total or 0)
+        figures = ", ".join(f"{statistics.median(times[n]):.1f}" for n in sides)
+        echo(f"  {text!r} on {day}: {measured.hits[-1]} hits of {measured.totals[-1]}; {figures} ms")
+    return measured
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small corpus, few queries")
@@ -139,23 +176,8 @@ def main(argv: list[str] | None = None) -> None:
             "service alone (page of 20, over HTTP)": lambda t, d: service.search(t, date.fromisoformat(d), limit=20),
             "search.rq scan (raw rows)": lambda t, d: lex.rows("search", text=t, date=d),
         }
-        medians: dict[str, list[float]] = {name: [] for name in sides}
-        hits: list[int] = []
-        totals: list[int] = []
-        for text, day in queries(lex, count, args.seed):
-            for run in sides.values():
-                run(text, day)  # warm-up
-            times: dict[str, list[float]] = {name: [] for name in sides}
-            for _ in range(args.repeats):
-                for name, run in sides.items():  # interleaved, run by run
-                    times[name].append(_timed(lambda run=run, t=text, d=day: run(t, d)))
-            for name in sides:
-                medians[name].append(statistics.median(times[name]))
-            answer = lex.search(text, day, size=20)
-            hits.append(answer.count)
-            totals.append(answer.total or 0)
-            figures = ", ".join(f"{statistics.median(times[n]):.1f}" for n in sides)
-            print(f"  {text!r} on {day}: {hits[-1]} hits of {totals[-1]}; {figures} ms")
+        measured = measure(sides, queries(lex, count, args.seed), args.repeats, lambda t, d: lex.search(t, d, size=20))
+        medians, hits, totals = measured.medians, measured.hits, measured.totals
         report = {
             "quads": quads,
             "ingest_seconds": round(ingest_seconds, 2),
