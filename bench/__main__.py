@@ -177,11 +177,13 @@ def query_target(primitive: str) -> str:
     return "<= 1.5" if primitive == "text-at" else "<= 2"
 
 
-def bench_query(size: int, quads: int, lex: Lexrdf, samples: int, repeats: int, seed: int) -> list[Row]:
-    """bench/query.py: every primitive vs its own bound query in raw pyoxigraph, alternating call by call."""
+def bench_query(
+    size: int, quads: int, lex: Lexrdf, samples: int, repeats: int, seed: int, primitives: tuple[str, ...]
+) -> list[Row]:
+    """bench/query.py: each primitive vs its own bound query in raw pyoxigraph, alternating call by call."""
     targets = query_bench.sample_targets(lex, samples, seed)
     rows = []
-    for primitive, figures in query_bench.measure(lex, targets, repeats).items():
+    for primitive, figures in query_bench.measure(lex, targets, repeats, primitives).items():
         rows.append(
             row(
                 f"query {primitive}",
@@ -562,7 +564,8 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
         quads = lex.store.quad_count()
         try:
             targets = query_bench.sample_targets(lex, 1, args.seed)
-            stage("query", lambda: bench_query(size, quads, lex, args.samples, args.repeats, args.seed))
+            timed = args.primitives
+            stage("query", lambda: bench_query(size, quads, lex, args.samples, args.repeats, args.seed, timed))
             stage("search", lambda: bench_search(size, quads, lex, args.queries, args.repeats, args.seed))
             stage("validate", lambda: bench_validate(size, quads, lex, targets[0][1], args.repeats))
             if "http" in args.only:  # the same quads for oxigraph serve (a second open in this process is refused)
@@ -645,6 +648,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeats", type=int, help="runs per side (default 3; 1 with --quick)")
     parser.add_argument("--samples", type=int, help="provisions sampled for queries (default 20; 5 with --quick)")
     parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES), help="run only these benches")
+    parser.add_argument(
+        "--primitives", nargs="+", choices=query_bench.PRIMITIVES, default=list(query_bench.PRIMITIVES),
+        help="the query primitives timed (default every one; the whole-store ones take minutes at 1e7)",
+    )  # fmt: skip
     parser.add_argument("--queries", type=int, help="search queries (default 12; 4 with --quick)")
     parser.add_argument(
         "--cores-at", type=float, nargs="+", help="sizes at which one core is timed against all (default 1e6)"
@@ -658,6 +665,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args.repeats = args.repeats or (1 if args.quick else 3)
     args.samples = args.samples or (5 if args.quick else 20)
     args.queries = args.queries or (4 if args.quick else 12)
+    args.primitives = tuple(args.primitives)
     args.cores_at = [int(s) for s in args.cores_at or ([1e4] if args.quick else [1e6])]
     return args
 
@@ -672,25 +680,33 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     if args.tmpdir:
         Path(args.tmpdir).mkdir(parents=True, exist_ok=True)
+    stem = f"bench-quick-{date.today().isoformat()}" if args.quick else f"bench-{date.today().isoformat()}"
+    output = args.output or RESULTS / f"{stem}.json"
+    output.parent.mkdir(parents=True, exist_ok=True)
+
+    def write(complete: bool) -> None:  # after each size too, so that a run stopped at 1e7 keeps what it measured
+        report = {
+            "sizes": args.sizes,
+            "complete": complete,
+            "quick": args.quick,
+            "repeats": args.repeats,
+            "samples": args.samples,
+            "seconds": time.perf_counter() - started,
+            "environment": ingest_bench.environment(),
+            "load_average": {"start": load_before, "end": os.getloadavg()[0]},
+            "rows": rows,
+        }
+        output.write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
+
     for size in args.sizes:
         with tempfile.TemporaryDirectory(prefix=f"lexrdf-bench-{size}-", dir=args.tmpdir) as scratch:
             rows.extend(run_size(size, args, Path(scratch)))
+        write(complete=False)
+        console.print(table(rows))
     rows.extend(growth_rows(rows))
-    console.print(table(rows))
-    stem = f"bench-quick-{date.today().isoformat()}" if args.quick else f"bench-{date.today().isoformat()}"
-    output = args.output or RESULTS / f"{stem}.json"
-    report = {
-        "sizes": args.sizes,
-        "quick": args.quick,
-        "repeats": args.repeats,
-        "samples": args.samples,
-        "seconds": time.perf_counter() - started,
-        "environment": ingest_bench.environment(),
-        "load_average": {"start": load_before, "end": os.getloadavg()[0]},
-        "rows": rows,
-    }
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
+    if len(args.sizes) > 1:
+        console.print(table(rows))
+    write(complete=True)
     picture = plot([r for r in rows if r["kind"] != "error"], output.with_suffix(".png"))
     missed = [r["measurement"] for r in rows if r.get("met") is False]
     console.print(f"results: {output}; plot: {picture}; {len(missed)} target(s) missed", highlight=False)

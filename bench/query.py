@@ -107,10 +107,14 @@ def sample_targets(lex: Lexrdf, count: int, seed: int) -> list[Target]:
     return targets
 
 
-def measure(lex: Lexrdf, targets: list[Target], repeats: int) -> dict[str, dict[str, float]]:
+def measure(
+    lex: Lexrdf, targets: list[Target], repeats: int, primitives: tuple[str, ...] = PRIMITIVES
+) -> dict[str, dict[str, float]]:
+    """Each of `primitives` (default every public one) through lexrdf against its own bound query in raw pyoxigraph,
+    for each target: the medians of `repeats` interleaved pairs; p50 and p95 over the targets."""
     raw = lex.store.raw
     results: dict[str, dict[str, float]] = {}
-    for primitive in PRIMITIVES:
+    for primitive in primitives:
         query = get_query(primitive)
         lexrdf_times, raw_times = [], []
         for target in targets[: 3 if primitive in SLOW else None]:
