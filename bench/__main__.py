@@ -244,6 +244,10 @@ def bench_cores(size: int, quads: int, corpus: Path, work: Path, repeats: int) -
             wall, _ = cores_bench.run_ingest(corpus, work / "cores-store", pinned=one_core)
             (pinned if one_core else free).append(wall)
     speedups = [one / every for one, every in zip(pinned, free, strict=True)]
+    if not quads:  # no other bench opened a store of the corpus: count the last run's
+        counted = Lexrdf.open(Settings(store=work / "cores-store", base_iri=BASE_IRI), read_only=True)
+        quads = counted.store.quad_count()
+        counted.close()
     shutil.rmtree(work / "cores-store", ignore_errors=True)
     return [
         row(
@@ -255,7 +259,7 @@ def bench_cores(size: int, quads: int, corpus: Path, work: Path, repeats: int) -
             (statistics.median(speedups), percentile(speedups, 0.95)),  # as bench/cores.py reports them
             f"one core, of {os.cpu_count()}",
             None,
-            ">= 1.6",
+            ">= 1.6" if size >= 10**6 else "",  # smaller corpora are read and planned without pools
             ratio=statistics.median(speedups),
             runs={"one core": pinned, "every core": free},
         )
