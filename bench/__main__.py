@@ -214,7 +214,7 @@ def bench_search(size: int, quads: int, lex: Lexrdf, count: int, repeats: int, s
     if quads <= SEARCH_SCAN_MAX_QUADS:
         sides["scan"] = scan
     pairs = search_bench.queries(lex, count, seed)
-    measured = search_bench.measure(sides, pairs, repeats, sides["index"], echo=lambda line: None)
+    measured = search_bench.measure(sides, pairs, repeats, "index", echo=lambda line: None)
     index = measured.medians["index"]
     scanned = measured.medians.get("scan")
     return [

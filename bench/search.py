@@ -115,22 +115,22 @@ def measure(
     sides: dict[str, Callable[[str, str], object]],
     pairs: list[tuple[str, str]],
     repeats: int,
-    answer: Callable[[str, str], object],
+    counted: str,
     echo: Callable[[str], object] = print,
 ) -> Measured:
     """Each (text, date) pair run on every side: one untimed warm-up each, then `repeats` rounds that run the sides
-    one after another (interleaved, run by run); `answer` gives the pair's page (its `count` and `total`)."""
+    one after another (interleaved, run by run); the warm-up answer of side `counted` gives the pair's page (its
+    `count` and `total`)."""
     measured = Measured({name: [] for name in sides}, [], [])
     for text, day in pairs:
-        for run in sides.values():
-            run(text, day)  # warm-up
+        answers = {name: run(text, day) for name, run in sides.items()}  # warm-up
         times: dict[str, list[float]] = {name: [] for name in sides}
         for _ in range(repeats):
             for name, run in sides.items():
                 times[name].append(_timed(lambda run=run, t=text, d=day: run(t, d)))
         for name in sides:
             measured.medians[name].append(statistics.median(times[name]))
-        page: Any = answer(text, day)
+        page: Any = answers[counted]
         measured.hits.append(page.count)
         measured.totals.append(page.total or 0)
         figures = ", ".join(f"{statistics.median(times[n]):.1f}" for n in sides)
@@ -176,7 +176,8 @@ def main(argv: list[str] | None = None) -> None:
             "service alone (page of 20, over HTTP)": lambda t, d: service.search(t, date.fromisoformat(d), limit=20),
             "search.rq scan (raw rows)": lambda t, d: lex.rows("search", text=t, date=d),
         }
-        measured = measure(sides, queries(lex, count, args.seed), args.repeats, lambda t, d: lex.search(t, d, size=20))
+        pairs = queries(lex, count, args.seed)
+        measured = measure(sides, pairs, args.repeats, counted="lexrdf search (index, page of 20, cited)")
         medians, hits, totals = measured.medians, measured.hits, measured.totals
         report = {
             "quads": quads,
