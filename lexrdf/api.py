@@ -391,17 +391,10 @@ class Lexrdf:
         offset = (page - 1) * size if size else 0
         found = index.search(text, day, moment, words=words, language=language, offset=offset, limit=size)
         answer = indexed_search_answer(found, text, day, page, size)
-        cited = [hit.provision for hit in answer.items if hit.state == "version"]
-        for provision, chain in chains(self.store, cited, day, moment).items():
-            act = next((u for u in chain if u.unit_type == "act"), None)
-            title = next((u.text for u in chain if u.unit_type == "title"), None)
-            act_name = ((act.heading or act.text or title or act.unit) if act else provision) or provision
-            pieces = [_label(u) for u in chain if u.unit_type not in ("act", "title")]
-            if act is not None and provision != act.unit and not any(pieces):
-                pieces = [unquote(provision.removeprefix(act.unit + "/"))]
-            for hit in answer.items:
-                if hit.provision == provision and hit.state == "version":
-                    hit.citation = _cite(act_name, pieces, day, known_at)
+        cited, titles = chains(self.store, found, moment)
+        for hit in answer.items:
+            if hit.state == "version":
+                hit.citation = _cite(*_chain_label(hit.provision, cited[hit.provision], titles.get), day, known_at)
         return self._with_windows(answer, moment)
 
     def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:

@@ -1,59 +1,53 @@
-"""The citations of a page of search hits: the governing chain of each hit's provision, in one SPARQL query
-(_search-chains.rq: what context.rq gives for one provision), and a second (_search-numbers.rq) only when a unit of
-those chains has no number in force, to label it by a number its versions carried."""
+"""The citations of a page of search hits: the governing chain of each cited hit's provision (what context.rq gives
+for one provision), from the page itself: each hit's document keeps the units its provision is within, and the page
+carries their texts in force (lexrdf.search.index: the same index lookup as the hits). The store is asked
+(_search-numbers.rq) only when a unit of those chains has no number in force, for a number its versions carried
+that labels it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from lexrdf.answers import ContextUnit
 from lexrdf.queries import load_library
+from lexrdf.search.index import IndexPage
 from lexrdf.search.texts import value
 from lexrdf.store.base import Store
 
 
-def chains(store: Store, provisions: Iterable[str], day: date, known_at: str | None) -> dict[str, list[Any]]:
-    """The governing chain (root first, as `ContextUnit`s) of each provision on `day` as recorded at `known_at`,
-    in one query (two when a unit of the chains has no number in force); an act's title, when it has one, is the
-    `text` of a unit of type "title" after its chain."""
-    from lexrdf.answers import ContextUnit
-
-    wanted = sorted(set(provisions))
-    if not wanted:
-        return {}
-    known = (datetime.fromisoformat(known_at) if known_at else datetime.now(UTC)).isoformat()
-    query = load_library()["_search-chains"].bound({"provisions": wanted, "date": day, "known_at": known})
-    units: dict[str, dict[str, Any]] = {p: {} for p in wanted}
+def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[str, list[ContextUnit]], dict[str, str]]:
+    """The governing chain (root first) of each cited hit's provision on the page's date as recorded at `known_at`,
+    by provision, and the title of each unit of them that has one (an act's): from the page, and one query for the
+    units with no number in force (none when each has one)."""
+    units: dict[str, dict[str, ContextUnit]] = {}
     titles: dict[str, str] = {}
-    texts: dict[str, tuple[str | None, ...]] = {}  # a unit's (version, text, number, heading), once per unit
-    for row in store.select(query):
-        iri, kind = value(row, "unit") or "", value(row, "kind")
-        if kind == "title":
-            titles.setdefault(iri, value(row, "text") or "")
-        elif kind == "text":
-            texts[iri] = tuple(value(row, name) for name in ("version", "text", "number", "heading"))
-        else:
-            unit = ContextUnit(iri, value(row, "unit_order"), value(row, "unit_type") or "act", *(None,) * 5)
-            units[value(row, "__provisions_iris") or ""][iri] = unit
-    for chain in units.values():
-        for iri, unit in chain.items():
-            if iri in texts:
-                unit.version, unit.text, unit.number, unit.heading = texts[iri]
-    carried = _numbers_carried(store, units, known)
-    result = {}
+    for hit in page.items:
+        if hit.state != "version" or hit.provision in units:
+            continue
+        chain = units[hit.provision] = {}
+        for iri, order, unit_type, title in hit.chain:
+            chain[iri or ""] = _unit(iri or "", order, unit_type, page)
+            if title is not None:
+                titles.setdefault(iri or "", title)
+        chain[hit.provision] = _unit(hit.provision, hit.order, hit.unit_type, page)
+    carried = _numbers_carried(store, units, known_at or datetime.now(UTC).isoformat())
+    ordered: dict[str, list[ContextUnit]] = {}
     for provision, chain in units.items():
         for iri, unit in chain.items():
             unit.label_number = unit.number or carried.get(iri)
-        ordered = sorted(chain.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
-        ordered += [
-            ContextUnit(iri, None, "title", None, None, title, None, None)
-            for iri, title in titles.items()
-            if iri in chain
-        ]
-        result[provision] = ordered
-    return result
+        ordered[provision] = sorted(chain.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+    return ordered, titles
+
+
+def _unit(iri: str, order: str | None, unit_type: str | None, page: IndexPage) -> ContextUnit:
+    """A unit of a chain with its text in force on the page's date (None when it had none then)."""
+    text = page.units.get(iri)
+    unit = ContextUnit(iri, order, unit_type or "act", *(None,) * 5)
+    if text is not None:
+        unit.version, unit.number, unit.heading, unit.text = text
+    return unit
 
 
 def _numbers_carried(store: Store, units: dict[str, dict[str, Any]], known_at: str) -> dict[str, str]:
@@ -73,3 +67,6 @@ def _numbers_carried(store: Store, units: dict[str, dict[str, Any]], known_at: s
         for row in store.select(query):
             carried.setdefault(value(row, "__units_iris") or "", value(row, "number") or "")
     return carried
+
+
+__all__ = ["chains"]

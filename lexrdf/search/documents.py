@@ -7,6 +7,7 @@ plus the few versions that match only in another language.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from lexrdf.search.texts import Text
 
 
 def documents(texts: Iterable[Text]) -> Iterator[tantivy.Document]:
-    """One document per (record, expression): a record superseded twice keeps its first supersession."""
+    """One document per (record, expression) (lexrdf.search.texts gives a record's earliest ends)."""
     seen: set[tuple[str, str]] = set()
     for text in texts:
         key = (text["record"], text["expression"])
@@ -34,6 +35,8 @@ def document(text: Text) -> tantivy.Document:
     values: dict[str, Any] = {
         **{name: text[name] for name in ("graph", "act", "provision", "version", "state", "act_title", "path")},
         **{"unit_type": text["unit_type"], "order": text["unit_order"], "number": number, "heading": heading},
+        "unit": text["provision"],
+        "chain": json.dumps(text.get("chain") or [], separators=(",", ":")),
         "language": language or "",
         "text": body,
         "exact": haystack,

@@ -5,9 +5,13 @@ A document is one text as recorded (lexrdf.search.documents), filtered by its wi
 store: "in force on D as known at K" is four range filters on the window keys of lexrdf.search.schema. Phrase
 queries (the default) run on `exact`; word queries (every word, any order, stemmed) on the language fields.
 
-Hits are ranked by tantivy's BM25 and only a page of them is read. A version with texts in several languages has a
-document per language; `primary` (1/0) marks its record's first text (smallest language tag), so the matching
-versions are the matching `primary` documents plus the few versions that match only in another language.
+Hits are ranked by tantivy's BM25 and only a page of them is read. The page also carries the texts in force of the
+units its hits' provisions are within (each document keeps its provision's chain), which their citations name: one
+lookup more in the same index, so a page and its citations are one round trip.
+
+A version with texts in several languages has a document per language; `primary` (1/0) marks its record's first
+text (smallest language tag), so the matching versions are the matching `primary` documents plus the few
+versions that match only in another language.
 
 >>> SearchIndex.language_field("pt-BR"), SearchIndex.language_field("fr")
 ('text_pt', 'text_xx')
@@ -15,6 +19,7 @@ versions are the matching `primary` documents plus the few versions that match o
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterable
@@ -22,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import tantivy
 
@@ -45,15 +50,27 @@ class IndexedHit(SearchHit):
 
     language: str | None = None
     order: str | None = None
+    chain: list[list[str | None]] = field(default_factory=list)  # the units the provision is within (ChainUnit)
+
+
+class InForce(NamedTuple):
+    """A unit's text in force on the page's date as recorded at its time (its record's first language)."""
+
+    version: str
+    number: str | None
+    heading: str | None
+    text: str
 
 
 @dataclass
 class IndexPage:
-    """One page of hits, best first, and how many versions match in all."""
+    """One page of hits, best first, how many versions match in all, and the texts in force of the units of the
+    cited hits' chains (the provisions themselves included), by unit: a unit with none is absent."""
 
     total: int
     offset: int
     items: list[IndexedHit] = field(default_factory=list)
+    units: dict[str, InForce] = field(default_factory=dict)
 
 
 class Searchable(Protocol):
@@ -169,12 +186,14 @@ class SearchIndex:
         phrase (whole words in order, case-insensitive), or with `words` every word in any order, stemmed by
         language ("quoted" parts stay phrases). One hit a version, best BM25 score first (a version's best-scoring
         text decides its place; equal scores on a page in act and document order, a text before its reading);
-        only the page's documents are read. `total` counts the matching versions exactly; `limit` None: all."""
+        only the page's documents are read. `total` counts the matching versions exactly; `limit` None: all.
+        `units`: the texts in force of the page's texts' provisions and of the units they are within."""
         self._fresh()
         match = self._match(text, words)
         if match is None:
             return IndexPage(0, offset)
-        query = self._filtered(match, day, known_at, language)
+        known_at = known_at or datetime.now(UTC).isoformat()  # one time for the hits and their chains
+        query = _all_of([match, self._window(day, known_at, language)])
         searcher = self._index.searcher()
         shared = _shared_versions(searcher, self._schema, query)
         end = offset + limit if limit is not None else None
@@ -184,12 +203,13 @@ class SearchIndex:
             self._hit(searcher.doc(shared.shown.get(key, address)), score, needles, words)
             for key, score, address in page
         ]
-        return IndexPage(shared.total, offset, sorted(items, key=_rank))
+        items.sort(key=_rank)
+        return IndexPage(shared.total, offset, items, self._in_force(searcher, items, self._window(day, known_at)))
 
-    def _filtered(self, match: Any, day: date, known_at: str | None, language: str | None) -> Any:
-        """`match` kept to the texts in force on `day` as recorded at `known_at` (in `language`); the filters add
-        nothing to the score, so it is the BM25 score of `match`."""
-        known = fields.micros(known_at) if known_at else fields.micros(datetime.now(UTC).isoformat())
+    def _window(self, day: date, known_at: str, language: str | None = None) -> Any:
+        """The texts in force on `day` as recorded at `known_at` (in `language`): a filter that adds nothing to a
+        score (a match kept to it has the BM25 score of the match)."""
+        known = fields.micros(known_at)
         integer = tantivy.FieldType.Integer
         filters = [
             tantivy.Query.range_query(self._schema, "valid_from", integer, None, fields.day(day)),
@@ -198,13 +218,36 @@ class SearchIndex:
             tantivy.Query.range_query(self._schema, "superseded_at", integer, known, None, include_lower=False),
         ]
         if language:
-            filters.append(tantivy.Query.term_query(self._schema, "language", language))
-        window = tantivy.Query.const_score_query(_all_of(filters), 0.0)
-        return _all_of([match, window])
+            filters.append(self._term("language", language))
+        return tantivy.Query.const_score_query(_all_of(filters), 0.0)
+
+    def _term(self, name: str, value: Any) -> Any:
+        return tantivy.Query.term_query(self._schema, name, value)
+
+    def _in_force(self, searcher: Any, items: list[IndexedHit], window: Any) -> dict[str, InForce]:
+        """The texts in force (`window`) of the cited hits' provisions and of the units they are within, by unit:
+        a version's record's first text (several in force at once, as a correction can leave: the greatest
+        version IRI)."""
+        units = sorted({unit for hit in items if hit.state == "version" for unit in _chain_of(hit)})
+        if not units:
+            return {}
+        query = _all_of([
+            tantivy.Query.term_set_query(self._schema, "unit", units), self._term("state", "version"),
+            self._term("primary", 1), window,
+        ])  # fmt: skip
+        found: dict[str, InForce] = {}
+        for _address, doc in _read(searcher, query, _count(searcher, query)):
+            unit = doc.get_first("provision")
+            text = InForce(doc.get_first("version"), doc.get_first("number"), doc.get_first("heading"),
+                           doc.get_first("text") or "")  # fmt: skip
+            if unit not in found or text.version > found[unit].version:
+                found[unit] = text
+        return found
 
     def _hit(self, doc: Any, score: float, needles: Needles, words: bool) -> IndexedHit:
         """A stored document as a hit with its score, occurrences and snippet (read for the page's hits only)."""
         values = {name: doc.get_first(name) for name in _STORED}
+        chain = json.loads(doc.get_first("chain") or "[]")
         stem = self._stemmer(values["language"]) if words else None
         text = doc.get_first("text") or ""
         shown = f"{values['heading']} {text}" if values["heading"] else text
@@ -214,6 +257,7 @@ class SearchIndex:
             score=round(score, 4),
             snippet=snippet(shown, needles.spans(shown, stem)),
             occurrences=needles.count(f"{values['number'] or ''} {values['heading'] or ''} {text}", stem),
+            chain=chain,
         )
 
     def _stemmer(self, language: str | None) -> Any:
@@ -247,6 +291,11 @@ class SearchIndex:
 #: what a hit shows, stored in its document (besides its text)
 _STORED = ("provision", "act", "act_title", "path", "unit_type", "number", "heading", "version", "state", "language",
            "order")  # fmt: skip
+
+
+def _chain_of(hit: IndexedHit) -> list[str]:
+    """The units a hit's citation names: those its provision is within, and the provision."""
+    return [unit[0] or "" for unit in hit.chain] + [hit.provision]
 
 
 def _rank(hit: IndexedHit) -> tuple:

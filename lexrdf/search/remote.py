@@ -1,10 +1,10 @@
 """The client of a search service (lexrdf.search.service): a `SearchIndex` whose pages come over HTTP, for a
 `lexrdf serve` worker with `--search-url` (docs/remote.md).
 
-It answers `search` as the index in a local directory does, so Lexrdf.search adds each hit's citation and window
-from the store in the same way. A service that does not answer, or answers with an error, is a
-`SearchServiceError`: the search fails with a clear message rather than falling back to the scan, which would give
-other scores and take seconds.
+It answers `search` as the index in a local directory does (the page, and the texts its citations name), so
+Lexrdf.search adds each hit's citation and window in the same way. A service that does not answer, or answers
+with an error, or with an answer that is not such a page, is a `SearchServiceError`: the search fails with a
+clear message rather than falling back to the scan, which would give other scores and take seconds.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 
 from lexrdf.errors import SearchServiceError
-from lexrdf.search.index import IndexedHit, IndexPage
+from lexrdf.search.index import IndexedHit, IndexPage, InForce
 
 DEFAULT_TIMEOUT_SECONDS = 30.0
 
@@ -59,7 +59,8 @@ class RemoteSearchIndex:
             )
         try:
             page = response.json()
-            return IndexPage(page["total"], page["offset"], [IndexedHit(**item) for item in page["items"]])
+            units = {unit: InForce(*text) for unit, text in page["units"].items()}
+            return IndexPage(page["total"], page["offset"], [IndexedHit(**item) for item in page["items"]], units)
         except (ValueError, KeyError, TypeError) as exc:
             problem = f"the search service at {self.url} sent an answer that is not a page: {exc}"
             raise SearchServiceError(problem) from exc

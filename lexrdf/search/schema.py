@@ -1,7 +1,8 @@
 """The full-text index's schema and analysis: its fields, the per-language analyzers, and the integer keys of the
 valid-time and transaction-time windows.
 
-A document is one text as recorded, with what a hit shows (provision, act, path, number, heading, text) and four
+A document is one text as recorded, with what a hit shows (provision, act, path, number, heading, text), the units
+its provision is within (`chain`, JSON: what its citation names, lexrdf.search.texts.ChainUnit) and four
 integer keys: the valid-time window `[valid_from, valid_until)` as day numbers (`date.toordinal()`; no end is the
 largest day) and the transaction-time window `[recorded_at, superseded_at)` in microseconds since the epoch (not
 superseded is the largest value).
@@ -26,7 +27,8 @@ MAX_DAY = date.max.toordinal()
 MAX_MICROS = 2**62
 STEMMERS = {"en": "english", "de": "german", "pt": "portuguese", "it": "italian"}
 LANGUAGE_FIELDS = [f"text_{code}" for code in STEMMERS] + ["text_xx"]
-_NEWEST_FIELDS = {"primary"}  # the fields added last: an index without them is rebuilt by its next writer
+#: the fields added last: an index without them is rebuilt by its next writer
+_NEWEST_FIELDS = {"primary", "unit", "chain"}
 
 
 def schema() -> tantivy.Schema:
@@ -35,7 +37,9 @@ def schema() -> tantivy.Schema:
     builder.add_text_field("graph", stored=False, tokenizer_name="raw", index_option="basic")  # what a write replaces
     for name in ("language", "act", "version", "state"):
         builder.add_text_field(name, stored=True, tokenizer_name="raw", index_option="basic")
-    for name in ("provision", "act_title", "path", "unit_type", "order", "number", "heading", "text"):
+    # the provision again, to look its texts up by (a unit of a hit's chain: lex.search.index)
+    builder.add_text_field("unit", stored=False, tokenizer_name="raw", index_option="basic")
+    for name in ("provision", "act_title", "path", "unit_type", "order", "number", "heading", "text", "chain"):
         builder.add_text_field(name, stored=True, tokenizer_name="lexrdf_none", index_option="basic")
     # "number heading text": not stored (each of the three is)
     builder.add_text_field("exact", stored=False, tokenizer_name="default", index_option="position")

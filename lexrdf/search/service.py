@@ -1,13 +1,15 @@
 """The search service: the full-text index of one state directory answering over HTTP, so that `lexrdf serve`
 workers on other machines search it without a shared volume (`lexrdf search-index serve`; docs/remote.md).
 
-It answers what `SearchIndex.search` answers, a page of indexed hits and the total, and nothing else: the workers
-still read each hit's citation and window from the store (lexrdf.api.Lexrdf.search), so the service never needs
-the store. It follows the writer: each request sees the index's last commit (`SearchIndex` reloads when
-`meta.json` changes), and an index built after the service started is opened on the first request that finds it.
+It answers what `SearchIndex.search` answers, a page of indexed hits, the total and the texts in force of the units
+the hits' citations name, and nothing else: the workers read each hit's window and opening event from the store
+(lexrdf.api.Lexrdf.search), so the service never needs the store. It follows the writer: each request sees the
+index's last commit (`SearchIndex` reloads when `meta.json` changes), and an index built after the service started
+is opened on the first request that finds it.
 
     GET /search?text=...&date=YYYY-MM-DD[&known_at=...][&words=true][&language=en][&offset=0][&limit=20]
-        -> {"total": N, "offset": 0, "items": [{"provision": ..., "version": ..., "score": ..., ...}]}
+        -> {"total": N, "offset": 0, "items": [{"provision": ..., "version": ..., "score": ..., "chain": [...], ...}],
+            "units": {"<unit IRI>": [version, number, heading, text], ...}}
     GET /health -> {"index": true}
 
 The parameters are those of `SearchIndex.search`; without `known_at`, as known now (every text the index holds).
@@ -80,7 +82,8 @@ def create_search_app(directory: Path) -> FastAPI:
             return refused(503, "no full-text index here yet: a writer builds it at its first act write")
         page = index.search(text, on, moment, words=words, language=language, offset=offset, limit=limit)
         items = [dataclasses.asdict(hit) for hit in page.items]
-        return {"total": page.total, "offset": page.offset, "items": items}
+        units = {unit: list(text) for unit, text in page.units.items()}
+        return {"total": page.total, "offset": page.offset, "items": items, "units": units}
 
     return service
 

@@ -3,19 +3,33 @@ through the query library's internal `_search-*` queries.
 
 A `Text` is one record's expression: _search-graph-texts.rq's columns, what a hit shows of its version
 (_search-graph-versions.rq's or _search-versions.rq's columns, the act's title from _search-titles.rq), its
-`graph`, and `primary`: whether it is its record's first text (the smallest language, then expression IRI).
+`graph`, `primary`: whether it is its record's first text (the smallest language, then expression IRI), and
+`chain`: the units its provision is within (`ChainUnit`s, from _search-graph-chains.rq), which a hit's citation
+names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from lexrdf.queries import load_library
+from lexrdf.search.schema import day, micros
 from lexrdf.store.base import Store
 
 #: a recorded text (see the module docstring)
 Text = dict[str, Any]
+
+
+class ChainUnit(NamedTuple):
+    """A unit a provision is within: its IRI, order and type, and its title (an act's; lex:title before
+    dcterms:title)."""
+
+    unit: str
+    order: str | None
+    unit_type: str | None
+    title: str | None
+
 
 _VALUES_A_QUERY = 500  # IRIs in one VALUES
 _TEXT_COLUMNS = ("record", "expression", "version", "language", "text", "number", "heading", "valid_until", "recorded",
@@ -53,10 +67,12 @@ def has_texts(store: Store) -> bool:
 
 
 def graph_texts(store: Store, graph: str) -> Iterator[Text]:
-    """The texts of one act graph, each with what a hit shows of its version and whether it is its record's
-    first text (`primary`: the smallest language, then expression IRI, of the record's texts)."""
-    rows = [_columns(row, _TEXT_COLUMNS) for row in _select(store, "_search-graph-texts", {"graph": graph})]
+    """The texts of one act graph, each with what a hit shows of its version, whether it is its record's first
+    text (`primary`: the smallest language, then expression IRI, of the record's texts) and its provision's chain.
+    A record with two ends (valid-time or transaction-time) has its earliest, as the queries read it."""
+    rows = _merged(_columns(row, _TEXT_COLUMNS) for row in _select(store, "_search-graph-texts", {"graph": graph}))
     versions = _versions(store, graph, {row["version"] or "" for row in rows})
+    chains = _chains(store, graph)
     firsts: dict[str, tuple[str, str]] = {}
     for row in rows:
         candidate = (row["language"] or "", row["expression"] or "")
@@ -65,7 +81,40 @@ def graph_texts(store: Store, graph: str) -> Iterator[Text]:
         version = versions.get(row["version"] or "")
         if version is not None:  # a record of no version or reading (none is written): not searchable
             first = firsts[row["record"] or ""] == (row["language"] or "", row["expression"] or "")
-            yield {**row, **version, "graph": graph, "primary": first}
+            chain = chains.get(version["provision"] or "", []) if version["state"] == "version" else []
+            yield {**row, **version, "graph": graph, "primary": first, "chain": chain}
+
+
+def _merged(rows: Iterator[dict[str, str | None]]) -> list[dict[str, str | None]]:
+    """One row per (record, expression), with the earliest of its record's ends (a record superseded twice is
+    superseded from the first time; the OPTIONALs give one row per combination of values)."""
+    merged: dict[tuple[str | None, str | None], dict[str, str | None]] = {}
+    for row in rows:
+        key = (row["record"], row["expression"])
+        kept = merged.setdefault(key, row)
+        for name, as_key in (("superseded", micros), ("valid_until", day)):
+            if row[name] is not None and (kept[name] is None or as_key(row[name]) < as_key(kept[name])):
+                kept[name] = row[name]
+    return list(merged.values())
+
+
+def _chains(store: Store, graph: str) -> dict[str, list[ChainUnit]]:
+    """The units each provision of an act graph is within, by provision (a unit's first lex:title, else its first
+    dcterms:title, as text-at.rq's chain reads them)."""
+    units: dict[str, dict[str, tuple[str | None, str | None]]] = {}
+    titles: dict[tuple[str, str], str] = {}  # (unit, kind) -> its first title of that kind
+    for row in _select(store, "_search-graph-chains", {"graph": graph}):
+        unit = value(row, "unit") or ""
+        units.setdefault(value(row, "provision") or "", {})[unit] = (value(row, "unit_order"), value(row, "unit_type"))
+        if row["title"] is not None:
+            titles.setdefault((unit, value(row, "title_kind") or ""), value(row, "title") or "")
+    return {
+        provision: [
+            ChainUnit(unit, order, unit_type, titles.get((unit, "title"), titles.get((unit, "title-dc"))))
+            for unit, (order, unit_type) in chain.items()
+        ]
+        for provision, chain in units.items()
+    }
 
 
 def _columns(row: Any, names: tuple[str, ...]) -> dict[str, str | None]:
