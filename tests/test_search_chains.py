@@ -10,23 +10,13 @@ from pathlib import Path
 import pyoxigraph
 from conftest import HARBOUR, SAMPLES, open_lex
 
+from lexrdf.planning import _InMemory
 from lexrdf.search import SearchIndex, index_directory
 from lexrdf.search.texts import ChainUnit, graph_texts
 
 LEX = "https://w3id.org/lexrdf/ontology#"
 ACT = "https://e.org/eli/xx/act/2000/1"
 XSD = "http://www.w3.org/2001/XMLSchema#"
-
-
-class _Graphs:
-    """An in-memory pyoxigraph store read as a Store's `select` reads (what `graph_texts` asks)."""
-
-    def __init__(self, turtle: str) -> None:
-        self.store = pyoxigraph.Store()
-        self.store.load(turtle.encode(), pyoxigraph.RdfFormat.TRIG)
-
-    def select(self, query: str, timeout: float | None = None) -> pyoxigraph.QuerySolutions:
-        return self.store.query(query, use_default_graph_as_union=True)  # type: ignore[return-value]
 
 
 GRAPH = f"""
@@ -50,7 +40,9 @@ def test_a_text_keeps_its_provisions_chain_and_its_records_earliest_ends():
     """The chain is the lex:within closure with each unit's order, type and title (lex:title before
     dcterms:title); a record with two supersessions and two valid-time ends is read with the earliest of each, as
     the SPARQL queries read it (FILTER NOT EXISTS { ... <= K }): one text, superseded from 2021, ending 2005."""
-    texts = list(graph_texts(_Graphs(GRAPH), ACT))
+    graphs = pyoxigraph.Store()
+    graphs.load(GRAPH.encode(), pyoxigraph.RdfFormat.TRIG)
+    texts = list(graph_texts(_InMemory(graphs), ACT))  # as the ingest's planning reads an act graph
     assert len(texts) == 1
     text = texts[0]
     assert text["superseded"] == "2021-01-01T00:00:00Z" and text["valid_until"] == "2005-01-01"

@@ -28,9 +28,9 @@ def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[st
             continue
         chain = units[hit.provision] = {}
         for iri, order, unit_type, title in hit.chain:
-            chain[iri or ""] = _unit(iri or "", order, unit_type, page)
+            chain[iri] = _unit(iri, order, unit_type, page)
             if title is not None:
-                titles.setdefault(iri or "", title)
+                titles.setdefault(iri, title)
         chain[hit.provision] = _unit(hit.provision, hit.order, hit.unit_type, page)
     carried = _numbers_carried(store, units, known_at or datetime.now(UTC).isoformat())
     ordered: dict[str, list[ContextUnit]] = {}

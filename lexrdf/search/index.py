@@ -50,7 +50,7 @@ class IndexedHit(SearchHit):
 
     language: str | None = None
     order: str | None = None
-    chain: list[list[str | None]] = field(default_factory=list)  # the units the provision is within (ChainUnit)
+    chain: list[list[Any]] = field(default_factory=list)  # the units the provision is within (texts.ChainUnit)
 
 
 class InForce(NamedTuple):
@@ -295,7 +295,7 @@ _STORED = ("provision", "act", "act_title", "path", "unit_type", "number", "head
 
 def _chain_of(hit: IndexedHit) -> list[str]:
     """The units a hit's citation names: those its provision is within, and the provision."""
-    return [unit[0] or "" for unit in hit.chain] + [hit.provision]
+    return [unit[0] for unit in hit.chain] + [hit.provision]
 
 
 def _rank(hit: IndexedHit) -> tuple:
