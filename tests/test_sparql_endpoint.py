@@ -3,6 +3,7 @@ every result format, the guards (updates, SERVICE, sizes) and the worker process
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
 import io
@@ -525,6 +526,47 @@ def test_a_query_that_outlived_the_quick_lane_starts_in_the_long_lane_when_sent_
         assert workers_replaced(HEAVY) == 1
         assert sparql(served, VERSIONS + " LIMIT 1").status_code == 200  # the quick lane answers
         assert workers_replaced(HEAVY + " # another text") == 2
+    finally:
+        served.process.terminate()
+        served.process.wait(timeout=20)
+
+
+def test_a_light_query_starved_once_is_not_sent_to_the_long_lane_again(tmp_path):
+    """lexrdf.web.sparql.lanes: a light query whose worker is starved of the CPU past the quick budget (here: stopped
+    with SIGSTOP, as a loaded machine would) is stopped and answered in the long lane; it ran quickly there, so it is
+    not remembered as long. Sent again while a heavy query holds the long lane, it is answered from the quick lane
+    before the heavy one ends (remembered, it would have waited for the long lane's worker)."""
+    budget = 1.0
+    limits = {"LEXRDF_SPARQL_TIMEOUT": TIMEOUT_SECONDS, "LEXRDF_SPARQL_WORKERS": WORKERS, "LEXRDF_SPARQL_QUICK": budget}
+    served = start_server(tmp_path / "store", **limits)
+    light = VERSIONS + " LIMIT 1 # starved once"
+    try:
+        assert sparql(served, light).status_code == 200
+        stopped = served.workers()
+        for pid in stopped:  # both idle: the quick one takes the query and cannot answer it within the budget
+            os.kill(pid, signal.SIGSTOP)
+        outcome: dict[str, httpx.Response] = {}
+        starved = threading.Thread(target=lambda: outcome.update(light=sparql(served, light)))
+        starved.start()
+        time.sleep(budget + 0.3)
+        for pid in stopped:  # the quick one was killed at the budget; the long one runs the query again at once
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+        starved.join(timeout=10)
+        assert outcome["light"].status_code == 200
+        deadline = time.monotonic() + 10
+        while len(served.workers()) != WORKERS and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(stopped - served.workers()) == 1  # the quick lane's worker was stopped at the budget, and replaced
+
+        heavy = threading.Thread(target=lambda: outcome.update(heavy=sparql(served, HEAVY + " # holds the long lane")))
+        heavy.start()
+        time.sleep(budget + 0.8)  # the heavy query outlived the quick lane, and runs in the long one to the deadline
+        assert heavy.is_alive()
+        assert sparql(served, light).status_code == 200
+        assert heavy.is_alive()  # answered while the long lane's only worker was held
+        heavy.join(timeout=10)
+        assert_problem(outcome["heavy"], 504, parameter="query")
     finally:
         served.process.terminate()
         served.process.wait(timeout=20)

@@ -7,9 +7,13 @@ the quick lane for at most the budget per query, and light queries keep answerin
 runs its first `budget` seconds twice. The workers are split between the lanes, so their total stays
 `Settings.sparql_workers` (at least one each).
 
-A query that outlived the budget is remembered (`LongQueries`: its text and dataset, the last `REMEMBERED` of them,
-for `REMEMBER_SECONDS`): sent again, it starts in the long lane. So a client repeating a heavy query does not hold a
-quick worker for the budget each time, and the query does not run its first `budget` seconds twice again.
+A query that outlived the budget in both lanes is remembered (`LongQueries`: its text and dataset, the last
+`REMEMBERED` of them, for `REMEMBER_SECONDS`): sent again, it starts in the long lane. So a client repeating a heavy
+query does not hold a quick worker for the budget each time, and the query does not run its first `budget` seconds
+twice again. Only both lanes make a query long: a light query that outlived the budget once (a loaded machine starved
+its worker of the CPU) and then ran quickly in the long lane is not sent there again, where it would wait behind the
+heavy ones. A remembered query that runs within the budget (the store changed, or the machine was loaded when it was
+remembered) is forgotten.
 """
 
 from __future__ import annotations
@@ -59,6 +63,9 @@ class LongQueries:
         while len(self._outlived) > self.size:
             self._outlived.popitem(last=False)
 
+    def forget(self, job: Job) -> None:
+        self._outlived.pop(self.key(job), None)
+
     def known(self, job: Job, now: float) -> bool:
         """Whether `job` outlived the budget within `seconds` (a known one is now the most recently sent)."""
         key = self.key(job)
@@ -94,17 +101,32 @@ class Lanes:
     async def run(self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]]) -> Reply:
         """Run `job` before `deadline` (event-loop time): in the quick lane for at most the budget (waiting for a
         quick worker as long as the deadline allows), else again in the long lane; in the long lane at once when it
-        outlived the budget lately (`LongQueries`). Raises what QueryPool.run raises."""
+        outlived the budget there lately (`LongQueries`). Raises what QueryPool.run raises."""
         loop = asyncio.get_running_loop()
-        if self.long_queries.known(job, loop.time()):
-            return await self.long.run(job, deadline, client_gone)
+        if not self.long_queries.known(job, loop.time()):
+            try:
+                return await self.quick.run(job, deadline, client_gone, budget=self.budget)
+            except QueryTimeout:
+                if loop.time() >= deadline:
+                    raise
+        return await self._long(job, deadline, client_gone)
+
+    async def _long(self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]]) -> Reply:
+        """Run `job` in the long lane, remembering it as long if it outlives the budget there too, and forgetting
+        it if it does not."""
+        loop = asyncio.get_running_loop()
+        began: list[float] = []
         try:
-            return await self.quick.run(job, deadline, client_gone, budget=self.budget)
+            reply = await self.long.run(job, deadline, client_gone, started=began.append)
         except QueryTimeout:
+            if began and loop.time() - began[0] > self.budget:
+                self.long_queries.remember(job, loop.time())
+            raise
+        if loop.time() - began[0] > self.budget:
             self.long_queries.remember(job, loop.time())
-            if loop.time() >= deadline:
-                raise
-        return await self.long.run(job, deadline, client_gone)
+        else:
+            self.long_queries.forget(job)
+        return reply
 
     def stop(self) -> None:
         self.quick.stop()

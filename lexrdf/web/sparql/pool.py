@@ -101,16 +101,24 @@ class QueryPool:
             self._background(self._replace())
 
     async def run(
-        self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]], budget: float | None = None
+        self,
+        job: Job,
+        deadline: float,
+        client_gone: Callable[[], Awaitable[bool]],
+        budget: float | None = None,
+        started: Callable[[float], None] | None = None,
     ) -> Reply:
         """Run `job` on the next free worker before `deadline` (event-loop time), and for at most `budget` seconds
-        once it runs. Raises PoolBusy (no worker before the deadline), QueryTimeout, ClientGone, PoolClosed or
-        WorkerDied."""
+        once it runs; `started` is told when it runs (event-loop time, after any wait for a worker). Raises PoolBusy
+        (no worker before the deadline), QueryTimeout, ClientGone, PoolClosed or WorkerDied."""
         worker = await self._acquire(deadline, client_gone)
         while worker.retired:  # it ended while idle (the OOM killer, say) and was replaced: take another
             worker = await self._acquire(deadline, client_gone)
+        now = asyncio.get_running_loop().time()
         if budget is not None:
-            deadline = min(deadline, asyncio.get_running_loop().time() + budget)
+            deadline = min(deadline, now + budget)
+        if started is not None:
+            started(now)
         try:
             await worker.send(job)
             reply = asyncio.ensure_future(worker.read())
