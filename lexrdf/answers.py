@@ -9,7 +9,7 @@ import difflib
 from dataclasses import asdict, dataclass, field, fields
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pyoxigraph import QuerySolution
 
@@ -397,14 +397,20 @@ class ContextUnit:
     text: str | None
     version: str | None
     label_number: str | None
+    language: str | None = None  # the language of `text`
     interpretations: list[InterpretationState] = field(default_factory=list)  # operative on the date (dual chain)
 
 
-def chain_units(rows: list[QuerySolution], prefix: str = "") -> list[ContextUnit]:
+def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | None = None) -> list[ContextUnit]:
     """The governing chain in the rows of context.rq, root first: its rows of kind "unit", "text" and "number"
     (columns `kind`, `unit`, ...), or the same rows folded into another query with their columns named
-    `prefix` + that name (``chain_kind``, ``chain_unit``, ...). Other kinds are left to the caller."""
+    `prefix` + that name (``chain_kind``, ``chain_unit``, ...). Other kinds are left to the caller.
+
+    A unit with several texts in force takes the one `preferred_text` chooses (in `language`, else the asked one,
+    ``_language``, else its first language), so its text, number and heading are those text-at gives it."""
+    asked = language or _asked_language(rows)
     units: dict[str, ContextUnit] = {}
+    chosen: dict[str, TextChoice] = {}  # unit -> what its text was chosen by
     for row in rows:
         kind = _value(row, f"{prefix}kind")
         if kind not in ("unit", "text", "number"):
@@ -415,15 +421,50 @@ def chain_units(rows: list[QuerySolution], prefix: str = "") -> list[ContextUnit
             unit.order = _value(row, f"{prefix}unit_order")
             unit.unit_type = _value(row, f"{prefix}unit_type") or "act"
         elif kind == "text":
+            choice = TextChoice(
+                _value(row, f"{prefix}version") or "",
+                _value(row, f"{prefix}language") or "",
+                _value(row, f"{prefix}expression") or "",
+            )
+            if iri in chosen and not preferred_text(choice, chosen[iri], asked):
+                continue
+            chosen[iri] = choice
             unit.version = _value(row, f"{prefix}version")
             unit.text = _value(row, f"{prefix}text")
             unit.number = _value(row, f"{prefix}number")
             unit.heading = _value(row, f"{prefix}heading")
+            unit.language = _value(row, f"{prefix}language")
         elif unit.label_number is None:
             unit.label_number = _value(row, f"{prefix}number")
     for unit in units.values():
         unit.label_number = unit.number or unit.label_number
     return sorted(units.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+
+
+class TextChoice(NamedTuple):
+    """What one of a unit's texts in force is chosen by: its version, language and expression IRIs."""
+
+    version: str
+    language: str
+    expression: str
+
+
+def preferred_text(candidate: TextChoice, held: TextChoice, asked: str | None = None) -> bool:
+    """Whether a unit's text `candidate` is preferred to `held`: of two versions in force at once (as a correction
+    can leave), the greatest version IRI; within a version, the `asked` language, else the smallest language tag,
+    then the smallest expression IRI. The search index chooses the same (lexrdf.search.index: `primary`).
+
+    >>> en, fr = TextChoice("v1", "en", "e1"), TextChoice("v1", "fr", "e2")
+    >>> preferred_text(fr, en), preferred_text(fr, en, asked="fr"), preferred_text(TextChoice("v2", "fr", "e3"), en)
+    (False, True, True)
+    """
+    if candidate.version != held.version:
+        return candidate.version > held.version
+    return _text_rank(candidate, asked) < _text_rank(held, asked)
+
+
+def _text_rank(text: TextChoice, asked: str | None) -> tuple[bool, str, str]:
+    return text.language != asked, text.language, text.expression
 
 
 def chain_titles(rows: list[QuerySolution], prefix: str = "chain_") -> dict[str, str]:
@@ -730,38 +771,77 @@ def _words(text: str) -> list[str]:
 
 
 def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: date, known: bool) -> DiffAnswer:
-    """Compare the versions in force on `start` and `end` word by word; list the events between."""
+    """Compare the versions in force on `start` and `end` word by word, in one language (`diff_language`); list
+    the events between."""
     answer = DiffAnswer(IN_FORCE if known else UNKNOWN_REFERENCE, provision, start.isoformat(), end.isoformat())
-    versions = distinct_versions(rows)
+    versions = [row for row in rows if row["version"] is not None]
 
-    def at(day: date) -> QuerySolution | None:
-        for row in versions:
+    def at(day: date) -> str | None:
+        for row in distinct_versions(versions):
             begins = date.fromisoformat(_value(row, "valid_from") or "9999-12-31")
             until = _value(row, "valid_until")
             if begins <= day and (until is None or day < date.fromisoformat(until)):
-                return row
+                return _value(row, "version")
         return None
 
-    before, after = at(start), at(end)
-    answer.from_version = version_from_row(before, provision) if before else None
-    answer.to_version = version_from_row(after, provision) if after else None
-    old = _words(_value(before, "text") or "") if before else []
-    new = _words(_value(after, "text") or "") if after else []
-    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
-    answer.changes = [
-        TextChange(op, " ".join(old[i1:i2]), " ".join(new[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()
-    ]
+    sides = (at(start), at(end))
+    languages = {version: _languages_of(versions, version) for version in sides if version is not None}
+    language = diff_language(_asked_language(rows), [languages[version] for version in sides if version is not None])
+    before, after = (_side(versions, version, language, provision) for version in sides)
+    answer.from_version, answer.to_version = before, after
+    compared = [side for side in (before, after) if side is not None]
+    if all(side.text is not None for side in compared) and len({side.language for side in compared}) <= 1:
+        old = _words(before.text or "") if before else []
+        new = _words(after.text or "") if after else []
+        matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+        answer.changes = [
+            TextChange(op, " ".join(old[i1:i2]), " ".join(new[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()
+        ]
     seen: set[str] = set()
-    for row in versions:
+    for row in distinct_versions(versions):
         for edge, prefix in (("valid_from", "opened"), ("valid_until", "closed")):
             value, event = _value(row, edge), _event(row, prefix)
             if value and event and start < date.fromisoformat(value) <= end and event.event not in seen:
                 seen.add(event.event)
                 answer.events.append(event)
     answer.events.sort(key=lambda e: (e.date, e.event))
-    if known and before is None and after is None:
+    if known and sides == (None, None):
         answer.status = OUTSIDE_COVERAGE
     return answer
+
+
+def diff_language(asked: str | None, languages: list[list[str]]) -> str | None:
+    """The one language a diff compares its sides in: `asked`, else the first in code order that every side in
+    force has (each side's languages, sorted), else None (each side in its own first language).
+
+    >>> diff_language(None, [["en", "fr"], ["fr"]]), diff_language("en", [["fr"]])
+    ('fr', 'en')
+    >>> diff_language(None, [["en"], ["fr"]]) is None  # nothing shared: no word changes
+    True
+    """
+    if asked:
+        return asked
+    shared = set(languages[0]).intersection(*languages[1:]) if languages else set()
+    return min(shared) if shared else None
+
+
+def _languages_of(rows: list[QuerySolution], version: str) -> list[str]:
+    return sorted({_value(r, "language") for r in rows if _value(r, "version") == version} - {None})  # type: ignore[arg-type]
+
+
+def _side(rows: list[QuerySolution], version: str | None, language: str | None, provision: str) -> VersionAnswer | None:
+    """One side of a diff: `version` with its text in `language` (None: its first language), or with no text and
+    the languages it has when it has none in `language`."""
+    if version is None:
+        return None
+    own = [row for row in rows if _value(row, "version") == version]
+    chosen = next((row for row in own if language is not None and _value(row, "language") == language), own[0])
+    side = version_from_row(chosen, provision)
+    side.languages = _languages_of(own, version)
+    if language is not None and side.language != language:
+        side.text = side.number = side.heading = side.language = None
+        side.message = f"no text in {language!r} is recorded for this version; it has: {', '.join(side.languages)}"
+    return side
 
 
 def changes_answer(rows: list[QuerySolution], since: str) -> ChangesAnswer:

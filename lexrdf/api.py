@@ -273,15 +273,24 @@ class Lexrdf:
             state.status = OPERATIVE
         return states
 
-    def context(self, provision: str, date: str | date, known_at: str | None = None) -> ContextAnswer:
-        """The ancestors of `provision` (itself last), root first, each with its text and the interpretations
-        operative on `date`."""
-        return self._context(provision, date, known_at, meaning=True)
+    def context(
+        self, provision: str, date: str | date, known_at: str | None = None, language: str | None = None
+    ) -> ContextAnswer:
+        """The ancestors of `provision` (itself last), root first, each with its text (in `language` where it has
+        one, else its first language) and the interpretations operative on `date`."""
+        return self._context(provision, date, known_at, meaning=True, language=language)
 
-    def _context(self, provision: str, date: str | date, known_at: str | None, meaning: bool = False) -> ContextAnswer:
+    def _context(
+        self,
+        provision: str,
+        date: str | date,
+        known_at: str | None,
+        meaning: bool = False,
+        language: str | None = None,
+    ) -> ContextAnswer:
         """The governing chain; with `meaning`, each unit that has interpretations gets those operative then."""
         day = _as_date(date)
-        rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at)
+        rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at, language=language)
         items = chain_units(rows)
         units = {unit.unit: unit for unit in items}
         interpreted = [row["unit"].value for row in rows if row["kind"].value == "interpreted"]
@@ -330,17 +339,21 @@ class Lexrdf:
         return impact_answer(self.rows("impact", act=act, known_at=known_at), act)
 
     def diff(
-        self, provision: str, from_date: str | date, to_date: str | date, known_at: str | None = None
+        self,
+        provision: str,
+        from_date: str | date,
+        to_date: str | date,
+        known_at: str | None = None,
+        language: str | None = None,
     ) -> DiffAnswer:
-        """`provision` on two dates compared word by word, with the events between."""
+        """`provision` on two dates compared word by word in one language (`language`, else the first both sides
+        have), with the events between."""
         start, end = _as_date(from_date, "from"), _as_date(to_date, "to")
         if end < start:
             raise QueryError(f"parameter 'to': {end} is before 'from' ({start})")
-        rows, chain = _split_chain(
-            self.rows(
-                "diff", provision=provision, known_at=known_at, **{"from": start.isoformat(), "to": end.isoformat()}
-            )
-        )
+        dates = {"from": start.isoformat(), "to": end.isoformat()}
+        found = self.rows("diff", provision=provision, known_at=known_at, language=language, **dates)
+        rows, chain = _split_chain(found)
         known = [row for row in rows if row["provision_type"] is not None]
         answer = diff_answer([row for row in rows if row["version"] is not None], provision, start, end, bool(known))
         interpreted = any(row["interpreted"] for row in known)
@@ -350,7 +363,8 @@ class Lexrdf:
                     row for row in chain if row["chain_date"] is None or row["chain_date"].value == day.isoformat()
                 ]
                 titles = chain_titles(on_day).get
-                version.citation = _cite(*_chain_label(provision, chain_units(on_day, "chain_"), titles), day, known_at)
+                units = chain_units(on_day, "chain_", version.language or language)  # the side's language
+                version.citation = _cite(*_chain_label(provision, units, titles), day, known_at)
                 if interpreted:  # the dual chain: the interpretations operative beside each side's text
                     version.interpretations = self.interpretations(provision, day, known_at=known_at).items
                     version.diverges = bool(version.interpretations)

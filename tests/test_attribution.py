@@ -6,10 +6,13 @@ both changed article 1(1); article 1(2) only gained markup; the Marine Act 2009 
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 from conftest import BASE, open_lex
+
+from lexrdf.search import SearchIndex, index_directory
 
 FIXTURES = Path(__file__).parent / "fixtures" / "truth"
 ACT = f"{BASE}/eli/xx/act/1999-06-01/4"
@@ -123,3 +126,63 @@ def test_a_portion_updates_only_the_units_it_holds(fisheries):
     assert (para_1.status, para_1.valid_from) == ("in-force", "2005-01-01")
     # and the act's repeal still ends both
     assert fisheries.text_at(f"{ACT}/art_1/para_2", "2010-01-01").status == "repealed"
+
+
+ENGLISH_2005 = (
+    "No person shall fish for sale without a fishing permit issued by the Minister; “fish” includes shellfish."
+)
+FRENCH_2005 = (
+    "Nul ne peut pêcher pour la vente sans un permis de pêche délivré par le ministre ; « poisson » comprend les "
+    "coquillages."
+)
+
+
+def test_the_governing_chain_is_in_one_language(fisheries):
+    """In 2006 article 1 and its paragraph 1 are in force in English ("Licences") and in French ("Licences de
+    pêche", fisheries-act@2005-01-01-fra.xml). Every unit of the chain takes its first language in code order, as
+    text-at does, or the asked one: never a mix, whichever row the store returns last."""
+    para_1 = f"{ACT}/art_1/para_1"
+    chain = fisheries.context(para_1, "2006-01-01").items
+    assert [(u.unit_type, u.language) for u in chain] == [("act", "en"), ("article", "en"), ("paragraph", "en")]
+    assert (chain[1].heading, chain[2].text) == ("Licences", ENGLISH_2005)
+    assert chain[2].text == fisheries.text_at(para_1, "2006-01-01").text
+    french = fisheries.context(para_1, "2006-01-01", language="fr").items
+    assert [u.language for u in french] == ["fr", "fr", "fr"]
+    assert (french[1].heading, french[2].text) == ("Licences de pêche", FRENCH_2005)
+    # in 2001 the act and article 1 are in force in the versions the French text of 2005 also expresses, and
+    # paragraph 1 in its 2000 version, in English only: asked in French, each unit gives what it has
+    before = fisheries.context(para_1, "2001-01-01", language="fr").items
+    assert [u.language for u in before] == ["fr", "fr", "en"]
+    assert before[2].text == "No person shall fish for sale without a licence issued by the Minister."
+
+
+def test_a_diff_compares_words_in_one_language(fisheries):
+    """From 2004 (the 2000 text: English only) to 2006 (English and French), article 1(1) is compared in English,
+    the one language both sides have: "licence" became "fishing permit". Asked in French, the 2004 side has no
+    text in French, and no word changes are given rather than French words against an empty side."""
+    para_1 = f"{ACT}/art_1/para_1"
+    both = fisheries.diff(para_1, "2004-01-01", "2006-01-01")
+    assert (both.from_version.language, both.to_version.language) == ("en", "en")
+    assert both.to_version.text == ENGLISH_2005 and both.to_version.languages == ["en", "fr"]
+    assert [(c.from_text, c.to_text) for c in both.changes if c.op == "replace"][0] == ("licence", "fishing permit")
+    french = fisheries.diff(para_1, "2004-01-01", "2006-01-01", language="fr")
+    assert (french.from_version.text, french.from_version.languages) == (None, ["en"])
+    assert "no text in 'fr'" in french.from_version.message
+    assert (french.to_version.language, french.to_version.text) == ("fr", FRENCH_2005)
+    assert french.changes == []
+    same = fisheries.diff(para_1, "2005-06-01", "2006-01-01", language="fr")
+    assert [(c.op, c.to_text) for c in same.changes] == [("equal", FRENCH_2005)]
+
+
+def test_search_cites_in_the_language_searched(fisheries):
+    """A search kept to French texts carries, for its citations, article 1's French text ("Licences de pêche");
+    without a language, its first language (English), as context gives it."""
+    index = SearchIndex.open(index_directory(fisheries.store))
+    assert index is not None
+    article = f"{ACT}/art_1"
+    french = index.search("permis de pêche", date(2006, 1, 1), language="fr")
+    assert [hit.provision for hit in french.items] == [f"{ACT}/art_1/para_1"]
+    assert french.units[article].heading == "Licences de pêche"
+    assert french.units[f"{ACT}/art_1/para_1"].text == FRENCH_2005
+    english = index.search("fishing permit", date(2006, 1, 1))
+    assert english.units[article].heading == "Licences"

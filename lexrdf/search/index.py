@@ -54,7 +54,8 @@ class IndexedHit(SearchHit):
 
 
 class InForce(NamedTuple):
-    """A unit's text in force on the page's date as recorded at its time (its record's first language)."""
+    """A unit's text in force on the page's date as recorded at its time (in the language searched, else its
+    record's first)."""
 
     version: str
     number: str | None
@@ -204,7 +205,8 @@ class SearchIndex:
             for key, score, address in page
         ]
         items.sort(key=_rank)
-        return IndexPage(shared.total, offset, items, self._in_force(searcher, items, self._window(day, known_at)))
+        units = self._in_force(searcher, items, self._window(day, known_at), language)
+        return IndexPage(shared.total, offset, items, units)
 
     def _window(self, day: date, known_at: str, language: str | None = None) -> Any:
         """The texts in force on `day` as recorded at `known_at` (in `language`): a filter that adds nothing to a
@@ -224,25 +226,31 @@ class SearchIndex:
     def _term(self, name: str, value: Any) -> Any:
         return tantivy.Query.term_query(self._schema, name, value)
 
-    def _in_force(self, searcher: Any, items: list[IndexedHit], window: Any) -> dict[str, InForce]:
+    def _in_force(
+        self, searcher: Any, items: list[IndexedHit], window: Any, language: str | None = None
+    ) -> dict[str, InForce]:
         """The texts in force (`window`) of the cited hits' provisions and of the units they are within, by unit:
-        a version's record's first text (several in force at once, as a correction can leave: the greatest
-        version IRI)."""
+        a version's text in `language` when it has one, else its record's first text (several versions in force at
+        once, as a correction can leave: the greatest version IRI), as lexrdf.answers.preferred_text chooses."""
         units = sorted({unit for hit in items if hit.state == "version" for unit in _chain_of(hit)})
         if not units:
             return {}
+        texts = self._term("primary", 1)
+        if language:
+            texts = tantivy.Query.boolean_query([(tantivy.Occur.Should, texts),
+                                                 (tantivy.Occur.Should, self._term("language", language))])  # fmt: skip
         query = _all_of([
-            tantivy.Query.term_set_query(self._schema, "unit", units), self._term("state", "version"),
-            self._term("primary", 1), window,
+            tantivy.Query.term_set_query(self._schema, "unit", units), self._term("state", "version"), texts, window,
         ])  # fmt: skip
-        found: dict[str, InForce] = {}
+        found: dict[str, tuple[tuple[str, bool], InForce]] = {}  # unit -> ((version, in `language`), its text)
         for _address, doc in _read(searcher, query, _count(searcher, query)):
             unit = doc.get_first("provision")
             text = InForce(doc.get_first("version"), doc.get_first("number"), doc.get_first("heading"),
                            doc.get_first("text") or "")  # fmt: skip
-            if unit not in found or text.version > found[unit].version:
-                found[unit] = text
-        return found
+            rank = (text.version, bool(language) and doc.get_first("language") == language)
+            if unit not in found or rank > found[unit][0]:
+                found[unit] = (rank, text)
+        return {unit: text for unit, (_rank, text) in found.items()}
 
     def _hit(self, doc: Any, score: float, needles: Needles, words: bool) -> IndexedHit:
         """A stored document as a hit with its score, occurrences and snippet (read for the page's hits only)."""
