@@ -274,6 +274,19 @@ def test_every_query_has_a_typed_response_schema_with_the_fields_of_its_header(s
     assert spec["components"]["schemas"]["ActsItem"]["properties"]["date"]["anyOf"][0]["format"] == "date"
 
 
+def test_every_operation_has_an_operation_id_of_its_own(server):
+    """OpenAPI: each operation's operationId is unique (the GET+HEAD routes are documented by their GET, and
+    still answer HEAD); the IDs are the same on every start."""
+    spec = httpx.get(f"{server}/openapi.json").json()
+    operations = [(path, method) for path, item in spec["paths"].items() for method in item]
+    ids = [spec["paths"][path][method]["operationId"] for path, method in operations]
+    assert len(ids) == len(set(ids)) and len(ids) > 30
+    assert spec["paths"]["/api/text-at"]["get"]["operationId"] == "text_at_api_text_at_get"
+    assert "head" not in spec["paths"]["/api/text-at"]
+    head = httpx.head(f"{server}/api/text-at", params={"provision": PARA, "date": "2003-01-01"})
+    assert head.status_code == 200 and head.content == b""
+
+
 def test_errors_are_documented_as_problem_json_and_no_422_remains(server):
     spec = httpx.get(f"{server}/openapi.json").json()
     problem = {"$ref": "#/components/schemas/ProblemDetails"}

@@ -21,6 +21,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import httpx
 import pytest
 from conftest import BASE, ODA, SAMPLES, open_lex
 from pyoxigraph import Literal, NamedNode, Quad
@@ -560,7 +561,7 @@ def test_context_gives_each_unit_its_operative_interpretations(world):
 
 
 def test_http_api_serves_interpretations_and_the_dual_chain(tmp_path):
-    from fastapi.testclient import TestClient
+    from test_api_contract import serving
 
     from lexrdf.editorial import submit
     from lexrdf.settings import Settings
@@ -573,7 +574,8 @@ def test_http_api_serves_interpretations_and_the_dual_chain(tmp_path):
         lex.publish()
     finally:
         lex.close()
-    with TestClient(create_app(Settings(store=tmp_path / "store", base_iri=BASE))) as client:
+    app = create_app(Settings(store=tmp_path / "store", base_iri=BASE))
+    with serving(app) as url, httpx.Client(base_url=url, timeout=30) as client:  # a real uvicorn on 127.0.0.1
         meaning = client.get("/api/interpretations", params={"item": PARA, "date": "2006-03-15"})
         assert meaning.status_code == 200
         assert [
