@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import inspect
+import logging
 import re
 from collections.abc import Callable, Iterable
 from datetime import date
@@ -68,6 +69,7 @@ from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
 
+_log = logging.getLogger("lexrdf.search")
 _HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")
 
 
@@ -453,7 +455,20 @@ class Lexrdf:
             if directory is not None and not getattr(self.store, "read_only", True):
                 ensure_index(self.store)
             index = self._index = SearchIndex.open(directory) if directory is not None else None
+            if index is None and directory is not None and (directory / "meta.json").exists():
+                self._stale_index(directory)
         return index
+
+    def _stale_index(self, directory: Path) -> None:
+        """Say once that the store's index is of an older schema, so that searches scan (a read-only server
+        cannot rebuild it; its store's next writer will)."""
+        if not getattr(self, "_stale_said", False):
+            self._stale_said = True
+            _log.warning(
+                "the search index in %s is of an older schema: searches scan the store (method 'scan') until a "
+                "writer rebuilds it (the next ingest, or lexrdf search-index rebuild)",
+                directory,
+            )
 
     def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
         """The provision's own text-at answer (without citation): why context has no text of it on `day`."""

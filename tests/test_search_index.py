@@ -5,6 +5,7 @@ known at K, then and later) must agree on is `reproducible`: the hits as a set, 
 
 from __future__ import annotations
 
+import logging
 import re
 import shutil
 from datetime import date, datetime, timedelta
@@ -12,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
+from conftest import BASE, HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
 
 from lexrdf.answers import search_answer
 from lexrdf.api import Lexrdf
 from lexrdf.search import SearchIndex, index_directory, rebuild
+from lexrdf.settings import Settings
 
 WORDS = [
     "personal data",
@@ -189,7 +191,7 @@ def test_a_version_in_two_languages_is_one_hit(tmp_path: Path):
         lex.close()
 
 
-def test_an_index_of_an_older_schema_is_rebuilt_by_the_next_writer(tmp_path: Path):
+def test_an_index_of_an_older_schema_is_rebuilt_by_the_next_writer(tmp_path: Path, caplog: pytest.LogCaptureFixture):
     lex = open_lex(tmp_path / "store")
     lex.ingest([SAMPLES / "single"])
     lex.close()
@@ -199,6 +201,14 @@ def test_an_index_of_an_older_schema_is_rebuilt_by_the_next_writer(tmp_path: Pat
     meta = (directory / "meta.json").read_text()
     (directory / "meta.json").write_text(re.sub(r'"name":\s*"primary"', '"name": "primary_gone"', meta))
     assert SearchIndex.open(directory) is None
+    reader = Lexrdf.open(Settings(store=tmp_path / "store", base_iri=BASE), read_only=True)
+    try:  # a read-only server cannot rebuild it: it scans, and says why once
+        with caplog.at_level(logging.WARNING, logger="lexrdf.search"):
+            assert [reader.search("harbour dues", "2005-01-01").method for _ in range(2)] == ["scan", "scan"]
+        stale = [r.getMessage() for r in caplog.records if "older schema" in r.getMessage()]
+        assert len(stale) == 1 and str(directory) in stale[0] and "search-index rebuild" in stale[0]
+    finally:
+        reader.close()
     lex = open_lex(tmp_path / "store")
     try:
         assert SearchIndex.open(directory) is not None and lex.search("harbour dues", "2005-01-01").total == 3
