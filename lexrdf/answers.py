@@ -6,6 +6,7 @@ An answer that cannot be given is a typed non-answer (a `status`), never a neigh
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from datetime import date
 from decimal import Decimal
@@ -438,7 +439,12 @@ def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | Non
             unit.label_number = _value(row, f"{prefix}number")
     for unit in units.values():
         unit.label_number = unit.number or unit.label_number
-    return sorted(units.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+    return in_document_order(units.values())
+
+
+def in_document_order(units: Iterable[ContextUnit]) -> list[ContextUnit]:
+    """A chain's units root first: by document order (`lex:order`, a decimal), a unit with none (the act) first."""
+    return sorted(units, key=lambda u: (u.order is not None, Decimal(u.order or 0)))
 
 
 class TextChoice(NamedTuple):

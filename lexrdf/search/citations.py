@@ -7,10 +7,9 @@ that labels it."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
-from lexrdf.answers import ContextUnit
+from lexrdf.answers import ContextUnit, in_document_order
 from lexrdf.queries import load_library
 from lexrdf.search.index import IndexPage
 from lexrdf.search.texts import value
@@ -37,7 +36,7 @@ def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[st
     for provision, chain in units.items():
         for iri, unit in chain.items():
             unit.label_number = unit.number or carried.get(iri)
-        ordered[provision] = sorted(chain.values(), key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+        ordered[provision] = in_document_order(chain.values())
     return ordered, titles
 
 
