@@ -5,11 +5,11 @@
 
 Each run is one `lexrdf ingest` of the same corpus into a fresh store, in a fresh process: pinned to one core with
 `taskset -c 0` (its threads and processes share that core), or free to use every core the machine has. The two
-sides alternate run by run, so load from elsewhere falls on both. The figure is the speed-up, one-core time over
-all-core time (p50 and p95 of the per-pair ratios); the issue's target is 1.6x on two cores. The CPU time of each
-run says how much of the work ran in parallel: the machine's user + system time over the run (/proc/stat), since
-the ingest's pool workers are children of multiprocessing's fork server, whose CPU time no `wait4` reports (so run
-it on a quiet machine).
+sides alternate run by run, and which goes first alternates too, so load from elsewhere falls on both. The figure
+is the speed-up, one-core time over all-core time (p50 and p95 of the per-pair ratios); the issue's target is
+1.6x on two cores. The CPU time of each run says how much of the work ran in parallel: the machine's user + system
+time over the run (/proc/stat), since the ingest's pool workers are children of multiprocessing's fork server,
+whose CPU time no `wait4` reports (so run it on a quiet machine).
 """
 
 from __future__ import annotations
@@ -72,8 +72,12 @@ def main() -> int:
         store = Path(scratch) / "store"
         one, every, ratios = [], [], []
         for run in range(args.repeats):
-            pinned = run_ingest(corpus, store, pinned=True)
-            free = run_ingest(corpus, store, pinned=False)
+            if run % 2 == 0:  # which side goes first alternates too: a drifting load falls on both
+                pinned = run_ingest(corpus, store, pinned=True)
+                free = run_ingest(corpus, store, pinned=False)
+            else:
+                free = run_ingest(corpus, store, pinned=False)
+                pinned = run_ingest(corpus, store, pinned=True)
             one.append(pinned)
             every.append(free)
             ratios.append(pinned[0] / free[0])
