@@ -456,9 +456,10 @@ class TextChoice(NamedTuple):
 
 
 def preferred_text(candidate: TextChoice, held: TextChoice, asked: str | None = None) -> bool:
-    """Whether a unit's text `candidate` is preferred to `held`: of two versions in force at once (as a correction
-    can leave), the greatest version IRI; within a version, the `asked` language, else the smallest language tag,
-    then the smallest expression IRI. The search index chooses the same (lexrdf.search.index: `primary`).
+    """Whether a unit's text `candidate` is preferred to `held`: of two versions in force at once (which the shapes
+    refuse: NoOverlappingVersions), the greatest version IRI; within a version, the `asked` language, else the
+    smallest language tag, then the smallest expression IRI. The search index chooses the same
+    (lexrdf.search.index: `primary`).
 
     >>> en, fr = TextChoice("v1", "en", "e1"), TextChoice("v1", "fr", "e2")
     >>> preferred_text(fr, en), preferred_text(fr, en, asked="fr"), preferred_text(TextChoice("v2", "fr", "e3"), en)

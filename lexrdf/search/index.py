@@ -230,8 +230,8 @@ class SearchIndex:
         self, searcher: Any, items: list[IndexedHit], window: Any, language: str | None = None
     ) -> dict[str, InForce]:
         """The texts in force (`window`) of the cited hits' provisions and of the units they are within, by unit:
-        a version's text in `language` when it has one, else its record's first text (several versions in force at
-        once, as a correction can leave: the greatest version IRI), as lexrdf.answers.preferred_text chooses."""
+        a version's text in `language` when it has one, else its record's first text (of several versions in force
+        at once, which the shapes refuse, the greatest version IRI), as lexrdf.answers.preferred_text chooses."""
         units = sorted({unit for hit in items if hit.state == "version" for unit in _chain_of(hit)})
         if not units:
             return {}
