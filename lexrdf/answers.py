@@ -381,6 +381,7 @@ class UnitText:
     number: str | None
     heading: str | None
     text: str | None
+    language: str | None
     version: str | None
     valid_from: str | None
     valid_until: str | None
@@ -422,11 +423,7 @@ def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | Non
             unit.order = _value(row, f"{prefix}unit_order")
             unit.unit_type = _value(row, f"{prefix}unit_type") or "act"
         elif kind == "text":
-            choice = TextChoice(
-                _value(row, f"{prefix}version") or "",
-                _value(row, f"{prefix}language") or "",
-                _value(row, f"{prefix}expression") or "",
-            )
+            choice = text_choice(row, prefix)
             if iri in chosen and not preferred_text(choice, chosen[iri], asked):
                 continue
             chosen[iri] = choice
@@ -453,6 +450,11 @@ class TextChoice(NamedTuple):
     version: str
     language: str
     expression: str
+
+
+def text_choice(row: QuerySolution, prefix: str = "") -> TextChoice:
+    """What a row's text is chosen by (columns `prefix` + version, language and expression)."""
+    return TextChoice(*(_value(row, f"{prefix}{name}") or "" for name in TextChoice._fields))
 
 
 def preferred_text(candidate: TextChoice, held: TextChoice, asked: str | None = None) -> bool:
@@ -678,30 +680,38 @@ class SearchAnswer:
 
 
 # -- builders: rows of one library query -> one typed answer ---------------------------------------------
+def texts_per_unit(rows: list[QuerySolution]) -> list[QuerySolution]:
+    """One row a unit (column `unit`), in the rows' order: the one whose text `preferred_text` chooses (the asked
+    language, ``_language``, else the first), where a version has texts in several languages."""
+    asked = _asked_language(rows)
+    chosen: dict[str, tuple[TextChoice, QuerySolution]] = {}  # in the rows' order (a dict keeps it)
+    for row in rows:
+        unit, choice = _value(row, "unit") or "", text_choice(row)
+        if unit not in chosen or preferred_text(choice, chosen[unit][0], asked):
+            chosen[unit] = (choice, row)
+    return [row for _choice, row in chosen.values()]
+
+
 def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> DescendantsAnswer:
-    """Descendant rows (already in document order) under a provision whose own state on `day` is `own`."""
+    """Descendant rows (already in document order) under a provision whose own state on `day` is `own`: one item a
+    unit, in one language (`texts_per_unit`)."""
     if own.status not in (IN_FORCE, AS_LAST_KNOWN):
         return DescendantsAnswer(own.status, provision, day.isoformat(), message=own.message)
-    items: list[UnitText] = []
-    seen: set[str] = set()
-    for row in rows:
-        unit = _value(row, "unit") or ""
-        if unit in seen:
-            continue
-        seen.add(unit)
-        items.append(
-            UnitText(
-                unit,
-                _value(row, "parent"),
-                _value(row, "unit_type") or "",
-                _value(row, "number"),
-                _value(row, "heading"),
-                _value(row, "text"),
-                _value(row, "version"),
-                _value(row, "valid_from"),
-                _value(row, "valid_until"),
-            )
+    items = [
+        UnitText(
+            _value(row, "unit") or "",
+            _value(row, "parent"),
+            _value(row, "unit_type") or "",
+            _value(row, "number"),
+            _value(row, "heading"),
+            _value(row, "text"),
+            _value(row, "language"),
+            _value(row, "version"),
+            _value(row, "valid_from"),
+            _value(row, "valid_until"),
         )
+        for row in texts_per_unit(rows)
+    ]
     return DescendantsAnswer(own.status, provision, day.isoformat(), len(items), items, own.message)
 
 

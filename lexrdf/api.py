@@ -54,6 +54,7 @@ from lexrdf.answers import (
     overlapping,
     scanned_search_answer,
     text_at_answer,
+    texts_per_unit,
     version_from_row,
     with_languages,
 )
@@ -143,6 +144,7 @@ class Lexrdf:
             "changes-since",
             "search",
             "interpretations",
+            "toc",
         }
     )
 
@@ -172,7 +174,9 @@ class Lexrdf:
             return named
 
         answer = builder(**{argument(k): v for k, v in params.items()})
-        return [item.to_dict() for item in answer] if isinstance(answer, list) else answer.to_dict()
+        if isinstance(answer, list):  # a list of typed items, or of rows (toc)
+            return [item if isinstance(item, dict) else item.to_dict() for item in answer]
+        return answer.to_dict()
 
     # -- the primitives -----------------------------------------------------------------------------
     def resolve(self, ref: str) -> ResolveAnswer:
@@ -307,12 +311,15 @@ class Lexrdf:
             status = self._state(provision, day, known_at).status
         return ContextAnswer(status, provision, day.isoformat(), subordinate, items)
 
-    def descendants(self, provision: str, date: str | date, known_at: str | None = None) -> DescendantsAnswer:
-        """Every unit below `provision` in force on `date`, in document order, complete."""
+    def descendants(
+        self, provision: str, date: str | date, known_at: str | None = None, language: str | None = None
+    ) -> DescendantsAnswer:
+        """Every unit below `provision` in force on `date`, in document order, complete; each unit's text in
+        `language` where it has one, else its first language."""
         day = _as_date(date)
-        rows, chain = _split_chain(
-            self.rows("descendants", provision=provision, date=day.isoformat(), known_at=known_at)
-        )
+        asked = {"date": day.isoformat(), "known_at": known_at, "language": language}
+        found = self.rows("descendants", provision=provision, **asked)
+        rows, chain = _split_chain(found)
         items = [row for row in rows if row["unit"] is not None]
         own = text_at_answer(_own_rows(rows), provision, day)
         answer = descendants_answer(items, provision, day, own)
@@ -323,6 +330,16 @@ class Lexrdf:
             labels[item.unit] = [*labels.get(item.parent or "", []), piece]
             item.citation = _cite(act_name, labels[item.unit], day, known_at)
         return answer
+
+    def toc(
+        self, act: str, date: str | date, known_at: str | None = None, language: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The act's table of contents on `date`, in document order, one row a unit (lexrdf/queries/toc.rq): a
+        version's number and heading in `language` where it has one, else its first language (`texts_per_unit`)."""
+        query = get_query("toc")
+        params = {"act": act, "date": _as_date(date).isoformat(), "known_at": known_at, "language": language}
+        solutions = self.store.select(query.bound({k: v for k, v in params.items() if v is not None}))
+        return row_values(solutions, kept=texts_per_unit)
 
     def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
         """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""

@@ -186,3 +186,24 @@ def test_search_cites_in_the_language_searched(fisheries):
     assert french.units[f"{ACT}/art_1/para_1"].text == FRENCH_2005
     english = index.search("fishing permit", date(2006, 1, 1))
     assert english.units[article].heading == "Licences"
+
+
+def test_descendants_and_the_table_of_contents_are_in_one_language(fisheries):
+    """Article 1 in 2006: its paragraphs in English (2(2) "The Minister shall report annually", as the 2005
+    English file marks it up) or, asked, in French ("Le ministre fait rapport chaque année"); the table of contents
+    lists each unit once, with article 1's heading in the language chosen ("Licences", "Licences de pêche")."""
+    article = f"{ACT}/art_1"
+    english = fisheries.descendants(article, "2006-01-01").items
+    assert [(i.unit.removeprefix(article), i.language) for i in english] == [("/para_1", "en"), ("/para_2", "en")]
+    assert english[0].text == ENGLISH_2005
+    assert english[1].text == "The Minister shall report annually on the licences issued."
+    french = fisheries.descendants(article, "2006-01-01", language="fr").items
+    assert [i.language for i in french] == ["fr", "fr"]
+    assert (french[0].text, french[1].text) == (
+        FRENCH_2005,
+        "Le ministre fait rapport chaque année sur les permis délivrés.",
+    )
+    for language, heading in ((None, "Licences"), ("fr", "Licences de pêche")):
+        toc = fisheries.run("toc", {"act": ACT, "date": "2006-01-01", "language": language})
+        assert [row["unit"].removeprefix(ACT) for row in toc] == ["/art_1", "/art_1/para_1", "/art_1/para_2"]
+        assert toc[0]["heading"] == heading and toc[0]["language"] == (language or "en")

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolutions
+from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolution, QuerySolutions
 
 from lexrdf import yamltext
 from lexrdf.errors import QueryError
@@ -470,11 +470,15 @@ def term_value(term: NamedNode | BlankNode | Literal | None) -> str | int | floa
     return term.value
 
 
-def row_values(solutions: QuerySolutions) -> list[dict[str, Any]]:
-    """A query's rows as JSON objects: each projected variable to its `term_value`, unbound ones as None. The
-    parameters (variables starting with ``_``, grlc's convention) are left out."""
+def row_values(
+    solutions: QuerySolutions, kept: Callable[[list[QuerySolution]], list[QuerySolution]] | None = None
+) -> list[dict[str, Any]]:
+    """A query's rows (those `kept` keeps of them, when given) as JSON objects: each projected variable to its
+    `term_value`, unbound ones as None. The parameters (variables starting with ``_``, grlc's convention) are
+    left out."""
     names = [variable.value for variable in solutions.variables if not variable.value.startswith("_")]
-    return [{name: term_value(row[name]) for name in names} for row in solutions]
+    rows = kept(list(solutions)) if kept is not None else solutions
+    return [{name: term_value(row[name]) for name in names} for row in rows]
 
 
 def get_query(name: str) -> Query:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from lexrdf.answers import EventSummary, VersionAnswer
+from lexrdf.answers import EventSummary, VersionAnswer, texts_per_unit
 from lexrdf.api import Lexrdf
 from lexrdf.web import eli_jsonld
 from lexrdf.web.page_data import Catalog, Day, EventRef, PageLinks, as_date, day_text, last_day, unit_label, value
@@ -42,11 +42,8 @@ class Entry:
 def toc_rows(lex: Lexrdf, act: str, day: date, known_at: str | None) -> list[dict[str, Any]]:
     """The `toc` query's rows as plain values, one per unit, in document order."""
     names = ("unit", "parent", "unit_type", "number", "heading", "status", "valid_from", "valid_until", "event")
-    seen: dict[str, dict[str, Any]] = {}
-    for row in lex.rows("toc", act=act, date=day.isoformat(), known_at=known_at):
-        unit = value(row, "unit") or ""
-        seen.setdefault(unit, {name: value(row, name) for name in names})
-    return list(seen.values())
+    rows = texts_per_unit(lex.rows("toc", act=act, date=day.isoformat(), known_at=known_at))
+    return [{name: value(row, name) for name in names} for row in rows]
 
 
 def chain_labels(rows: list[Mapping[str, Any]]) -> dict[str, str]:
