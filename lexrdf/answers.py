@@ -791,10 +791,10 @@ def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: dat
     """Compare the versions in force on `start` and `end` word by word, in one language (`diff_language`); list
     the events between."""
     answer = DiffAnswer(IN_FORCE if known else UNKNOWN_REFERENCE, provision, start.isoformat(), end.isoformat())
-    versions = [row for row in rows if row["version"] is not None]
+    versions = distinct_versions(rows)  # one row a version: its window and events
 
     def at(day: date) -> str | None:
-        for row in distinct_versions(versions):
+        for row in versions:
             begins = date.fromisoformat(_value(row, "valid_from") or "9999-12-31")
             until = _value(row, "valid_until")
             if begins <= day and (until is None or day < date.fromisoformat(until)):
@@ -802,9 +802,9 @@ def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: dat
         return None
 
     sides = (at(start), at(end))
-    languages = {version: _languages_of(versions, version) for version in sides if version is not None}
-    language = diff_language(_asked_language(rows), [languages[version] for version in sides if version is not None])
-    before, after = (_side(versions, version, language, provision) for version in sides)
+    languages = [_languages_of(rows, version) for version in sides if version is not None]
+    language = diff_language(_asked_language(rows), languages)
+    before, after = (_side(rows, version, language, provision) for version in sides)
     answer.from_version, answer.to_version = before, after
     compared = [side for side in (before, after) if side is not None]
     if all(side.text is not None for side in compared) and len({side.language for side in compared}) <= 1:
@@ -815,7 +815,7 @@ def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: dat
             TextChange(op, " ".join(old[i1:i2]), " ".join(new[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()
         ]
     seen: set[str] = set()
-    for row in distinct_versions(versions):
+    for row in versions:
         for edge, prefix in (("valid_from", "opened"), ("valid_until", "closed")):
             value, event = _value(row, edge), _event(row, prefix)
             if value and event and start < date.fromisoformat(value) <= end and event.event not in seen:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from pyoxigraph import QuerySolution
+from pyoxigraph import QuerySolution, QuerySolutions
 
 from lexrdf.answers import (
     AMBIGUOUS_REFERENCE,
@@ -124,9 +124,13 @@ class Lexrdf:
     # -- running library queries ------------------------------------------------------------------
     def rows(self, name: str, **params: Any) -> list:
         """The raw result rows of a library query, with parameters checked and bound as RDF terms."""
+        return list(self._solutions(name, **params))
+
+    def _solutions(self, name: str, **params: Any) -> QuerySolutions:
+        """`rows`, as the store's solutions (their variables with them)."""
         query: Query = load_library()[name] if name.startswith("_") else get_query(name)
         text = query.bound({k: v for k, v in params.items() if v is not None})
-        return list(self.store.select(text, self.settings.query_timeout_seconds))
+        return self.store.select(text, self.settings.query_timeout_seconds)
 
     #: the public queries answered by a Python builder: the method named like the query (`text-at` -> `text_at`),
     #: called with the parameters as keywords (one it has no argument of that name for, like `from`, as its one
@@ -317,9 +321,8 @@ class Lexrdf:
         """Every unit below `provision` in force on `date`, in document order, complete; each unit's text in
         `language` where it has one, else its first language."""
         day = _as_date(date)
-        asked = {"date": day.isoformat(), "known_at": known_at, "language": language}
-        found = self.rows("descendants", provision=provision, **asked)
-        rows, chain = _split_chain(found)
+        params = {"date": day.isoformat(), "known_at": known_at, "language": language}
+        rows, chain = _split_chain(self.rows("descendants", provision=provision, **params))
         items = [row for row in rows if row["unit"] is not None]
         own = text_at_answer(_own_rows(rows), provision, day)
         answer = descendants_answer(items, provision, day, own)
@@ -336,9 +339,8 @@ class Lexrdf:
     ) -> list[dict[str, Any]]:
         """The act's table of contents on `date`, in document order, one row a unit (lexrdf/queries/toc.rq): a
         version's number and heading in `language` where it has one, else its first language (`texts_per_unit`)."""
-        query = get_query("toc")
-        params = {"act": act, "date": _as_date(date).isoformat(), "known_at": known_at, "language": language}
-        solutions = self.store.select(query.bound({k: v for k, v in params.items() if v is not None}))
+        day = _as_date(date).isoformat()
+        solutions = self._solutions("toc", act=act, date=day, known_at=known_at, language=language)
         return row_values(solutions, kept=texts_per_unit)
 
     def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:

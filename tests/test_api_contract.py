@@ -28,6 +28,7 @@ from lexrdf.api import Lexrdf
 from lexrdf.errors import StoreError
 from lexrdf.queries import Shape, get_query, load_library
 from lexrdf.web import api, errors
+from lexrdf.web.app import head_apart
 from lexrdf.web.errors import PROBLEM_JSON, UNKNOWN_PARAMETER, UNKNOWN_QUERY, Problem
 
 PARA = f"{ODA}/art_3/para_2"
@@ -117,7 +118,7 @@ def small_server(samples_lex, own_library: Path) -> Iterator[str]:
     app = FastAPI()
     app.state.lex = samples_lex
     errors.install(app)
-    app.include_router(api.router(load_library(own_library)))
+    app.include_router(head_apart(api.router(load_library(own_library))))  # as create_app documents GET+HEAD
 
     @app.get("/crash")
     def crash() -> None:

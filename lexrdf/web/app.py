@@ -77,14 +77,16 @@ def create_app(settings: Settings) -> FastAPI:
         linked_data.router,  # last: it answers every other path under the base IRI
     ]
     for router in routers:
-        app.include_router(_head_apart(router))
+        app.include_router(head_apart(router))
     return app
 
 
-def _head_apart(router: APIRouter) -> APIRouter:
+def head_apart(router: APIRouter) -> APIRouter:
     """Document every GET+HEAD route of `router` by a GET-only twin: one route with two methods has one operation
     ID, which OpenAPI forbids for two operations (FastAPI warns of the duplicate). The route itself still answers
-    both methods (and names both in a 405's Allow), out of the document; the twin, after it, is never reached."""
+    both methods (and names both in a 405's Allow), out of the document; the twin, after it, is never reached.
+    Changes `router` in place, and a second call finds nothing left to split (routers are module-level objects, and
+    every app a process creates includes them)."""
     routes: list[BaseRoute] = []
     for route in router.routes:
         routes.append(route)
