@@ -72,6 +72,7 @@ class Settings:
     sparql_max_request_bytes: int = 65_536  # /sparql: the query text, UTF-8
     sparql_workers: int = DEFAULT_SPARQL_WORKERS  # /sparql: worker processes (LEXRDF_SPARQL_WORKERS)
     sparql_quick_seconds: float = 0.5  # /sparql: a query longer than this moves to the long lane (LEXRDF_SPARQL_QUICK)
+    sparql_spares: int = 1  # /sparql: workers standing by in each lane to replace a killed one (LEXRDF_SPARQL_SPARES)
     # what one source file may hold (SourceLimits; LEXRDF_MAX_FILE_MB, _MAX_DEPTH, _MAX_ELEMENTS, _MAX_UNITS)
     max_file_mb: float = SourceLimits.max_file_mb
     max_depth: int = SourceLimits.max_depth
@@ -131,6 +132,7 @@ class Settings:
             sparql_max_request_bytes=int(os.environ.get("LEXRDF_SPARQL_MAX_REQUEST_BYTES", 65_536)),
             sparql_workers=int(os.environ.get("LEXRDF_SPARQL_WORKERS", DEFAULT_SPARQL_WORKERS)),
             sparql_quick_seconds=float(os.environ.get("LEXRDF_SPARQL_QUICK", 0.5)),
+            sparql_spares=max(0, int(os.environ.get("LEXRDF_SPARQL_SPARES", 1))),
             max_file_mb=float(os.environ.get("LEXRDF_MAX_FILE_MB", SourceLimits.max_file_mb)),
             max_depth=int(os.environ.get("LEXRDF_MAX_DEPTH", SourceLimits.max_depth)),
             max_elements=int(os.environ.get("LEXRDF_MAX_ELEMENTS", SourceLimits.max_elements)),

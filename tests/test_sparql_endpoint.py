@@ -73,7 +73,8 @@ class Server:
 def start_server(store: Path, **limits: object) -> Server:
     """`lexrdf serve --sample` on a fresh store, with /sparql's limits set by environment variables."""
     port = free_port()
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE, **{k: str(v) for k, v in limits.items()}}
+    # no spares standing by unless asked (lexrdf.web.sparql.pool): these tests count the workers a server runs
+    env = {**os.environ, "LEXRDF_BASE_IRI": BASE, "LEXRDF_SPARQL_SPARES": "0", **{k: str(v) for k, v in limits.items()}}
     process = subprocess.Popen(
         [*SERVE, "--store", str(store), "--port", str(port)],
         stdout=subprocess.PIPE,

@@ -259,7 +259,8 @@ async def startup(app: FastAPI, settings: Settings) -> None:
         app.state.sparql_pool = None
         app.state.sparql_forwarder = Forwarder(settings)
         return
-    pool = Lanes.over(settings.store, max(2, settings.sparql_workers), settings.sparql_quick_seconds)
+    workers = max(2, settings.sparql_workers)
+    pool = Lanes.over(settings.store, workers, settings.sparql_quick_seconds, settings.sparql_spares)
     pool.start()
     app.state.sparql_pool = pool
     app.state.sparql_restore_signals = signals.on_shutdown_signals(pool.stop)

@@ -5,7 +5,8 @@ is stopped (its worker killed and replaced, as for any abandoned
 query) and run again in the long lane with what remains of its deadline. A client sending heavy queries thus holds
 the quick lane for at most the budget per query, and light queries keep answering beside it. The cost: a long query
 runs its first `budget` seconds twice. The workers are split between the lanes, so their total stays
-`Settings.sparql_workers` (at least one each).
+`Settings.sparql_workers` (at least one each); each lane also keeps `Settings.sparql_spares` started workers standing
+by (lexrdf.web.sparql.pool), so that one killed for running past the budget is replaced at once.
 
 A query that outlived the budget in both lanes is remembered (`LongQueries`: its text and dataset, the last
 `REMEMBERED` of them, for `REMEMBER_SECONDS`): sent again, it starts in the long lane. So a client repeating a heavy
@@ -89,10 +90,12 @@ class Lanes:
     long_queries: LongQueries = field(default_factory=LongQueries)
 
     @classmethod
-    def over(cls, store: Path, workers: int, budget: float) -> Lanes:
-        """`workers` processes in all: the quick lane gets the larger half (at least one each)."""
+    def over(cls, store: Path, workers: int, budget: float, spares: int = 0) -> Lanes:
+        """`workers` processes in all: the quick lane gets the larger half (at least one each); and `spares` more
+        standing by in each lane."""
         long_workers = max(1, workers // 2)
-        return cls(QueryPool(store, max(1, workers - long_workers)), QueryPool(store, long_workers), budget)
+        quick = QueryPool(store, max(1, workers - long_workers), spares)
+        return cls(quick, QueryPool(store, long_workers, spares), budget)
 
     def start(self) -> None:
         self.quick.start()

@@ -11,6 +11,11 @@ subprocess support rather than multiprocessing's spawn context, which would impo
 again in every worker (a script without an ``if __name__ == "__main__"`` guard then starts servers recursively)
 and run a resource-tracker process beside them.
 
+A pool may keep `spares` workers started beside its `size` (standing by, given no job): a worker that is killed or
+dies is replaced at once by one of them, and the new process started in the background stands by in its turn. A
+replacement takes a second or more to start on a loaded machine (a fresh interpreter opening the store), so without
+them a lane whose workers were just killed for running too long answers nothing meanwhile.
+
 `stop` kills every worker at once (it is safe to call from a signal handler via `call_soon_threadsafe`): the
 requests still waiting end with `PoolClosed`, so the server can shut down within a second of SIGTERM.
 """
@@ -85,19 +90,22 @@ class Worker:
 
 @dataclass(eq=False)
 class QueryPool:
-    """`size` worker processes reading the store in `store`."""
+    """`size` worker processes reading the store in `store`, and `spares` more standing by to replace them."""
 
     store: Path
     size: int
+    spares: int = 0
     _idle: asyncio.Queue[Worker] = field(default_factory=asyncio.Queue, init=False)
+    _serving: int = field(default=0, init=False)  # workers idle or running a job (at most `size`)
+    _standby: list[Worker] = field(default_factory=list, init=False)  # started, given no job until one is retired
     _processes: set[asyncio.subprocess.Process] = field(default_factory=set, init=False)  # every live one
     _tasks: set[asyncio.Future[None]] = field(default_factory=set, init=False)
     closed: bool = field(default=False, init=False)
     _warned: bool = field(default=False, init=False)
 
     def start(self) -> None:
-        """Start every worker in the background (requests wait for the first ready one)."""
-        for _ in range(self.size):
+        """Start every worker and spare in the background (requests wait for the first ready one)."""
+        for _ in range(self.size + self.spares):
             self._background(self._replace())
 
     async def run(
@@ -182,13 +190,28 @@ class QueryPool:
                 raise ClientGone()
 
     def _retire(self, worker: Worker) -> None:
-        """Kill a worker whose job was abandoned, or that ended, and start one other in its place (once)."""
+        """Kill a worker whose job was abandoned, or that ended, and start one other in its place (once); a spare
+        standing by serves in its place meanwhile."""
         if worker.retired:
             return
         worker.retired = True
         worker.kill()
+        if worker in self._standby:
+            self._standby.remove(worker)
+        else:
+            self._serving -= 1
+            if self._standby and not self.closed:
+                self._serve(self._standby.pop(0))
         if not self.closed:
             self._background(self._replace())
+
+    def _serve(self, worker: Worker) -> None:
+        """A started worker made available to requests, or, once `size` serve, kept standing by."""
+        if self._serving < self.size:
+            self._serving += 1
+            self._idle.put_nowait(worker)
+        else:
+            self._standby.append(worker)
 
     async def _watch_exit(self, worker: Worker) -> None:
         """Reap a worker when it ends, and replace it if it ended by itself (idle workers are not polled)."""
@@ -197,11 +220,12 @@ class QueryPool:
         self._retire(worker)
 
     async def _replace(self) -> None:
-        """Start one worker and, once it has opened the store, make it available; retry while it cannot."""
+        """Start one worker and, once it has opened the store, make it available (or stand it by); retry while it
+        cannot."""
         while not self.closed:
             worker = await self._spawn()
             if worker is not None:
-                self._idle.put_nowait(worker)
+                self._serve(worker)
                 return
             await asyncio.sleep(RESTART_DELAY_SECONDS)
 
