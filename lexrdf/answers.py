@@ -876,43 +876,66 @@ def changes_answer(rows: list[QuerySolution], since: str) -> ChangesAnswer:
     return ChangesAnswer(since, len(items), items)
 
 
+def _search_hit(row: QuerySolution) -> SearchHit:
+    return SearchHit(
+        _value(row, "provision") or "",
+        _value(row, "act") or "",
+        _value(row, "act_title"),
+        _value(row, "path"),
+        _value(row, "unit_type"),
+        _value(row, "number"),
+        _value(row, "heading"),
+        _value(row, "text") or "",
+        _value(row, "version") or "",
+        int(float(_value(row, "occurrences") or 0)),
+        state=_value(row, "state") or "version",
+    )
+
+
+def _shown_first(rows: Iterable[QuerySolution]) -> list[QuerySolution]:
+    """One row a version, in the order of `rows`: of a version's rows (one a matching text, several when it has
+    texts in several languages), the one it shows, the first in language order, then expression IRI; the index
+    shows the same (lexrdf.search.index: its record's first language's text if it matches, else the first
+    matching one)."""
+    shown: dict[str, QuerySolution] = {}
+    for row in rows:
+        version = _value(row, "version") or ""
+        held = shown.get(version)
+        if held is None or _language_order(row) < _language_order(held):
+            shown[version] = row
+    return list(shown.values())
+
+
+def _language_order(row: QuerySolution) -> tuple[str, str]:
+    return _value(row, "language") or "", _value(row, "expression") or ""
+
+
 def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnswer:
-    items: list[SearchHit] = []
-    seen: set[str] = set()
-    for r in rows:
-        version = _value(r, "version") or ""
-        if version in seen:
-            continue
-        seen.add(version)
-        items.append(
-            SearchHit(
-                _value(r, "provision") or "",
-                _value(r, "act") or "",
-                _value(r, "act_title"),
-                _value(r, "path"),
-                _value(r, "unit_type"),
-                _value(r, "number"),
-                _value(r, "heading"),
-                _value(r, "text") or "",
-                version,
-                int(float(_value(r, "occurrences") or 0)),
-                state=_value(r, "state") or "version",
-            )
-        )
+    """search.rq's hits as it finds them (`text` inside words too), one a version, in its order."""
+    items = [_search_hit(row) for row in _shown_first(rows)]
     return SearchAnswer(text, day.isoformat(), len(items), items, total=len(items))
 
 
 def scanned_search_answer(rows: list[QuerySolution], text: str, day: date, page: int, size: int | None) -> SearchAnswer:
-    """A page of search.rq's hits kept to those holding `text` as whole words, as the index finds them (the scan
-    finds it inside longer words too: "data" in "metadata"), re-ranked by their whole-word occurrences."""
+    """A page of search.rq's hits kept to the texts holding `text` as whole words, as the index finds them (the
+    scan finds it inside longer words too: "data" in "metadata"), re-ranked by their whole-word occurrences. A
+    version's texts are kept or dropped each on its own before one is chosen to show, so that a version whose
+    English text has the phrase only inside a word and whose French text has it whole is found, and shown in
+    French."""
     from lexrdf.search.phrases import count_phrase
 
     orders = {_value(r, "version"): _value(r, "unit_order") for r in rows}
+
+    def whole_words(row: QuerySolution) -> int:
+        number, heading = _value(row, "number") or "", _value(row, "heading") or ""
+        return count_phrase(f"{number} {heading} {_value(row, 'text') or ''}", text)
+
+    counted = {id(row): whole_words(row) for row in rows}
     kept = []
-    for hit in search_answer(rows, text, day).items:
-        hit.occurrences = count_phrase(f"{hit.number or ''} {hit.heading or ''} {hit.text}", text)
-        if hit.occurrences:
-            kept.append(hit)
+    for row in _shown_first(row for row in rows if counted[id(row)]):
+        hit = _search_hit(row)
+        hit.occurrences = counted[id(row)]
+        kept.append(hit)
 
     def rank(hit: SearchHit) -> tuple:  # as search.rq orders: occurrences, act, document order, a text first
         order = orders[hit.version]

@@ -187,6 +187,33 @@ def test_a_version_in_two_languages_is_one_hit(tmp_path: Path):
         indexed = lex.search("harbour", "2005-01-01")
         assert indexed.total == scanned.total == len({h.version for h in scanned.items})
         assert {h.version for h in indexed.items} == {h.version for h in scanned.items}
+        scanned = lex._scan_search("harbour dues", date(2005, 1, 1), None, 1, None, False, None)
+        heading = next(h for h in scanned.items if h.provision == f"{HARBOUR}/art_4")  # French: two occurrences
+        assert (heading.heading, heading.occurrences, heading.snippet) == ("Harbour dues", 1, "<b>Harbour dues</b>")
+    finally:
+        lex.close()
+
+
+def test_a_version_matching_only_in_its_second_language_is_found_by_the_scan_too(tmp_path: Path):
+    """samples/single/harbour-act.xml: art_3(1) reads "... for each harbour, or group of neighbouring harbours, ..."
+    (the XML), where "neighbour" is no whole word; a French expression of it reads "group of neighbour harbours". A
+    store without an index (the scan) finds that version once, in French, as the index does."""
+    french = tmp_path / "sources" / "harbour-act-fra.xml"
+    french.parent.mkdir()
+    source = (SAMPLES / "single" / "harbour-act.xml").read_text(encoding="utf-8")
+    source = source.replace("/eng@", "/fra@").replace('language="eng"', 'language="fra"')
+    assert source.count("group of neighbouring harbours") == 1
+    french.write_text(source.replace("group of neighbouring harbours", "group of neighbour harbours"), "utf-8")
+    lex = open_lex(tmp_path / "store")
+    try:
+        lex.ingest([SAMPLES / "single", french])
+        day = date(2005, 1, 1)
+        for answer in (lex.search("neighbour", day), lex._scan_search("neighbour", day, None, 1, None, False, None)):
+            assert answer.total == 1, answer.method
+            (hit,) = answer.items
+            assert hit.provision == f"{HARBOUR}/art_3/para_1" and "group of neighbour harbours" in hit.text
+            assert hit.snippet is not None and "<b>neighbour</b>" in hit.snippet, answer.method
+        assert lex._scan_search("neighbouring", day, None, 1, None, False, None).items[0].text.count("neighbouring")
     finally:
         lex.close()
 
