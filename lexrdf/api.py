@@ -444,15 +444,17 @@ class Lexrdf:
     def _scan_search(
         self, text: str, day: date, known_at: str | None, page: int, size: int | None, words: bool, language: str | None
     ) -> SearchAnswer:
-        """The fallback without an index: search.rq's substring scan, kept to whole-word matches of the phrase."""
-        if words or language:
-            name = "words" if words else "language"
+        """The fallback without an index: search.rq's substring scan, kept to whole-word matches of the phrase (in
+        `language`, when one is asked for: the texts whose language tag is that one, as the index keeps them)."""
+        if words:
             raise QueryError(
-                f"parameter {name!r}: this store has no full-text index, and the scan finds phrases only "
+                "parameter 'words': this store has no full-text index, and the scan finds phrases only "
                 "(a writer builds the index: lexrdf search-index rebuild; docs/search.md)",
-                name,
+                "words",
             )
         rows = self.rows("search", text=text, date=day.isoformat(), known_at=known_at)
+        if language:
+            rows = [row for row in rows if row["language"] is not None and row["language"].value == language]
         answer = scanned_search_answer(rows, text, day, page, size)
         for hit in answer.items:
             shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text

@@ -80,6 +80,9 @@ def test_a_writer_opening_a_store_without_an_index_builds_it_once(tmp_path: Path
         with pytest.raises(QueryError, match="no full-text index") as refused:
             reader.search("harbour dues", "2005-01-01", words=True)
         assert refused.value.parameter == "words"
+        english = reader.search("harbour dues", "2005-01-01", language="en")  # the samples are in English
+        assert english.method == "scan" and {h.provision for h in english.items} == HARBOUR_DUES
+        assert reader.search("harbour dues", "2005-01-01", language="de").total == 0
     finally:
         reader.close()
     told: list[tuple[str, int, int]] = []

@@ -214,6 +214,10 @@ def test_a_version_matching_only_in_its_second_language_is_found_by_the_scan_too
             assert hit.provision == f"{HARBOUR}/art_3/para_1" and "group of neighbour harbours" in hit.text
             assert hit.snippet is not None and "<b>neighbour</b>" in hit.snippet, answer.method
         assert lex._scan_search("neighbouring", day, None, 1, None, False, None).items[0].text.count("neighbouring")
+        for language, found in (("en", 0), ("fr", 1)):  # the French text's tag is "fr" (FRBRlanguage "fra")
+            indexed = lex.search("neighbour", day, language=language)
+            scanned = lex._scan_search("neighbour", day, None, 1, None, False, language)
+            assert indexed.total == scanned.total == found, language
     finally:
         lex.close()
 
