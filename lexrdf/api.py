@@ -343,15 +343,18 @@ class Lexrdf:
         solutions = self._solutions("toc", act=act, date=day, known_at=known_at, language=language)
         return row_values(solutions, kept=texts_per_unit)
 
-    def lineage(self, provision: str, date: str | date, known_at: str | None = None) -> LineageAnswer:
-        """The (event, version) chain of `provision` from its first recorded state to its state on `date`."""
+    def lineage(
+        self, provision: str, date: str | date, known_at: str | None = None, language: str | None = None
+    ) -> LineageAnswer:
+        """The (event, version) chain of `provision` from its first recorded state to its state on `date`, with the
+        interpretations begun by then (their readings in `language`, where they have one)."""
         day = _as_date(date)
-        rows = self.rows("lineage", provision=provision, date=day.isoformat(), known_at=known_at)
+        rows = self.rows("lineage", provision=provision, date=day.isoformat(), known_at=known_at, language=language)
         own_rows = _own_rows(rows)
         own, interpreted = text_at_answer(own_rows, provision, day), any(row["interpreted"] for row in own_rows)
         answer = lineage_answer([row for row in rows if row["version"] is not None], provision, day, own)
         if interpreted:  # the dual chain: the interpretations begun by the date, each with its rulings
-            meaning = self.interpretations(provision, day, known_at=known_at)
+            meaning = self.interpretations(provision, day, known_at=known_at, language=language)
             answer.interpretations = [*meaning.earlier, *meaning.items]
         return answer
 

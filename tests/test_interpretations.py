@@ -618,3 +618,40 @@ def test_diff_gives_each_side_its_interpretations(world):
         [I2012],
     ]  # ... the meaning did
     assert all(side.diverges for side in sides)
+
+
+def test_lineage_reads_each_interpretation_in_the_language_asked(tmp_path: Path):
+    """A ruling whose reading is recorded in English and French (one record, two expressions): lineage gives its
+    English text by default (the first language), its French one with `language="fr"`, as `interpretations` does,
+    and so does the library query run by name (the parameter is the query's own)."""
+    from lexrdf.editorial import submit
+
+    ruling, reading = f"{ODA}/event/2012-05-03/judicial-decision-bilingual", f"{PARA}/interpretation/bilingual"
+    french = "Seule une promesse claire, non équivoque et sans réserve d'un organisme public le lie."
+    body = f"""
+<{SUPREME}> a lex:Authority ; rdfs:label "Supreme Court" .
+<{ruling}> a lex:Event , lex:JudicialDecision ;
+    lex:date "2012-05-03"^^xsd:date ; lex:authority <{SUPREME}> ; lex:bindingScope lex:ErgaOmnes ;
+    lex:sourceAct <{BASE}/case/sc-2012-41> ; lex:affectedAct <{ODA}> ; lex:affects <{PARA}> .
+<{reading}> a lex:Interpretation ; lex:interprets <{PARA}> ; lex:validFrom "2012-05-03"^^xsd:date ;
+    lex:fixedBy <{ruling}> .
+<{reading}/rec-1> a lex:VersionRecord ; lex:recordOf <{reading}> ;
+    lex:expression <{reading}/en> , <{reading}/fr> .
+<{reading}/en> a lex:Expression ; lex:realizes <{reading}> ; lex:language "en" ; lex:text "{CLEAR_PROMISE}" .
+<{reading}/fr> a lex:Expression ; lex:realizes <{reading}> ; lex:language "fr" ; lex:text "{french}" .
+"""
+    lex = open_lex(tmp_path / "store")
+    try:
+        lex.ingest([SAMPLES / "expressions"])
+        outcome = submit(write(tmp_path, "bilingual.ttl", body), lex.store, lex.settings)
+        assert outcome.written, [r.message for r in outcome.report.violations]
+        lex.publish()
+        for language, text in ((None, CLEAR_PROMISE), ("en", CLEAR_PROMISE), ("fr", french)):
+            (step,) = lex.lineage(PARA, "2013-01-01", language=language).interpretations
+            (operative_then,) = lex.interpretations(PARA, "2013-01-01", language=language).items
+            assert (step.interpretation, step.text, step.language) == (reading, text, language or "en")
+            assert operative_then.text == step.text and sorted(step.languages) == ["en", "fr"]
+        (by_name,) = lex.run("lineage", {"provision": PARA, "date": "2013-01-01", "language": "fr"})["interpretations"]
+        assert by_name["text"] == french
+    finally:
+        lex.close()
