@@ -161,15 +161,22 @@ def test_the_whole_answer_is_the_scans_but_for_the_order(corpus: Lexrdf, day: st
         assert all(low >= high for low, high in zip(worst, best[1:], strict=False)), (text, day)
 
 
+def french_harbour_act(directory: Path, old: str, new: str) -> Path:
+    """samples/single/harbour-act.xml as a French expression of the same act, with `old` (found once) read `new`."""
+    french = directory / "sources" / "harbour-act-fra.xml"
+    french.parent.mkdir()
+    source = (SAMPLES / "single" / "harbour-act.xml").read_text(encoding="utf-8")
+    source = source.replace("/eng@", "/fra@").replace('language="eng"', 'language="fra"')
+    assert source.count(old) == 1
+    french.write_text(source.replace(old, new), encoding="utf-8")
+    return french
+
+
 def test_a_version_in_two_languages_is_one_hit(tmp_path: Path):
     """samples/single/harbour-act.xml and a French expression of it (its art_4 heading "Harbour dues" made
     "Harbour dues harbour dues droits"): one record a version holds both texts. "harbour dues" is art_4's heading
     and the text of its paragraphs 2 and 3 in English (the XML); the French texts match too: still three hits."""
-    french = tmp_path / "sources" / "harbour-act-fra.xml"
-    french.parent.mkdir()
-    source = (SAMPLES / "single" / "harbour-act.xml").read_text(encoding="utf-8")
-    source = source.replace("/eng@", "/fra@").replace('language="eng"', 'language="fra"')
-    french.write_text(source.replace(">Harbour dues<", ">Harbour dues harbour dues droits<"), encoding="utf-8")
+    french = french_harbour_act(tmp_path, ">Harbour dues<", ">Harbour dues harbour dues droits<")
     lex = open_lex(tmp_path / "store")
     try:
         lex.ingest([SAMPLES / "single", french])
@@ -198,12 +205,7 @@ def test_a_version_matching_only_in_its_second_language_is_found_by_the_scan_too
     """samples/single/harbour-act.xml: art_3(1) reads "... for each harbour, or group of neighbouring harbours, ..."
     (the XML), where "neighbour" is no whole word; a French expression of it reads "group of neighbour harbours". A
     store without an index (the scan) finds that version once, in French, as the index does."""
-    french = tmp_path / "sources" / "harbour-act-fra.xml"
-    french.parent.mkdir()
-    source = (SAMPLES / "single" / "harbour-act.xml").read_text(encoding="utf-8")
-    source = source.replace("/eng@", "/fra@").replace('language="eng"', 'language="fra"')
-    assert source.count("group of neighbouring harbours") == 1
-    french.write_text(source.replace("group of neighbouring harbours", "group of neighbour harbours"), "utf-8")
+    french = french_harbour_act(tmp_path, "group of neighbouring harbours", "group of neighbour harbours")
     lex = open_lex(tmp_path / "store")
     try:
         lex.ingest([SAMPLES / "single", french])
