@@ -894,20 +894,16 @@ def _search_hit(row: QuerySolution) -> SearchHit:
 
 def _shown_first(rows: Iterable[QuerySolution]) -> list[QuerySolution]:
     """One row a version, in the order of `rows`: of a version's rows (one a matching text, several when it has
-    texts in several languages), the one it shows, the first in language order, then expression IRI; the index
-    shows the same (lexrdf.search.index: its record's first language's text if it matches, else the first
-    matching one)."""
-    shown: dict[str, QuerySolution] = {}
+    texts in several languages), the one it shows by `preferred_text`, the first in language order, then expression
+    IRI; the index shows the same (lexrdf.search.index: its record's first language's text if it matches, else the
+    first matching one)."""
+    shown: dict[str, tuple[TextChoice, QuerySolution]] = {}
     for row in rows:
-        version = _value(row, "version") or ""
-        held = shown.get(version)
-        if held is None or _language_order(row) < _language_order(held):
-            shown[version] = row
-    return list(shown.values())
-
-
-def _language_order(row: QuerySolution) -> tuple[str, str]:
-    return _value(row, "language") or "", _value(row, "expression") or ""
+        candidate = text_choice(row)
+        held = shown.get(candidate.version)
+        if held is None or preferred_text(candidate, held[0]):
+            shown[candidate.version] = candidate, row
+    return [row for _, row in shown.values()]
 
 
 def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnswer:
