@@ -11,10 +11,10 @@ DEFAULT_BASE_IRI = "https://lexrdf.example.org"
 DEFAULT_STORE = Path("lexrdf-data")
 DEFAULT_SNAPSHOT_GRACE_SECONDS = 600.0  # longer than any query runs (docs/store.md)
 DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker processes behind /sparql
-# processes that read and map source files, then plan the acts (lexrdf.parallel, lexrdf.planning): the cores this
-# process may run on (fewer than the machine's under taskset or a container's CPU set)
+# the cores this process may run on (fewer than the machine's under taskset or a container's CPU set)
+USABLE_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 DEFAULT_INGEST_STREAM_MB = 150.0  # the bench's 10^6 quads are 43 MB of sources, its 10^7 432 MB
-DEFAULT_INGEST_PROCESSES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+DEFAULT_INGEST_PROCESSES = USABLE_CORES  # processes that read, map and plan the acts (lexrdf.parallel, .planning)
 DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the dumps' and descriptions' dct:license
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ from test_search_index import reproducible
 from lexrdf.api import Lexrdf
 from lexrdf.dumps import DumpError, Manifest, write_dump
 from lexrdf.dumps.checksums import SUMS, verify
+from lexrdf.dumps.formats import FORMATS
+from lexrdf.dumps.graphs import write_graphs
 from lexrdf.dumps.names import FileNames
 from lexrdf.queries import load_library
 from lexrdf.settings import Settings
@@ -151,6 +154,51 @@ def test_trig_keeps_the_graphs_and_turtle_holds_their_triples(lex, plain, tmp_pa
     write_dump(lex.store, ttl, lex.settings, "ttl")
     triples = {q.triple for q in pyoxigraph.parse(path=str(ttl / "lexrdf.ttl"), format=RdfFormat.TURTLE)}
     assert triples == {q.triple for q in quads}
+
+
+def test_n_quads_keep_every_graph_name_whatever_the_literals_hold():
+    """The N-Quads path names each line of pyoxigraph's N-Triples: a literal holding newlines, " .", quotes and
+    a graph IRI's own text, a blank node, a language tag, many blocks of pyoxigraph's buffer, and the default
+    graph (lines without a name) must come back as the same quads, in the bytes `serialize` gives them."""
+    graph, other = NamedNode("http://example.org/g"), NamedNode("http://example.org/g/view/eli")
+    awkward = ["ends here .\nnext line .\n", 'a "quoted" . <http://example.org/g> .', "tab\tand\r\n", "é ."]
+    store = pyoxigraph.Store()
+    subject, predicate = NamedNode("http://example.org/s"), NamedNode("http://example.org/p")
+    quads = [Quad(subject, predicate, pyoxigraph.Literal(text), graph) for text in awkward]
+    quads += [Quad(pyoxigraph.BlankNode("b1"), predicate, pyoxigraph.Literal("x .", language="fr"), other)]
+    quads += [
+        Quad(NamedNode(f"http://example.org/s{i}"), predicate, pyoxigraph.Literal("y" * 50), graph) for i in range(500)
+    ]
+    quads += [Quad(subject, predicate, pyoxigraph.Literal(f"n{i}"), other) for i in range(3000)]
+    quads += [Quad(subject, predicate, pyoxigraph.Literal("in the default graph .\n"))]
+    store.extend(quads)
+    written = io.BytesIO()
+    write_graphs(store, [pyoxigraph.DefaultGraph(), graph, other], FORMATS["nq"], written)
+    assert len(written.getvalue()) > 3 * 8192  # several of pyoxigraph's blocks
+    assert sorted(map(str, pyoxigraph.parse(written.getvalue(), format=RdfFormat.N_QUADS))) == sorted(map(str, quads))
+    expected = b"".join(
+        pyoxigraph.serialize(store.quads_for_pattern(None, None, None, g), format=RdfFormat.N_QUADS)
+        for g in (pyoxigraph.DefaultGraph(), graph, other)
+    )
+    assert written.getvalue() == expected
+
+
+def test_an_act_file_that_cannot_be_written_leaves_no_dump_and_the_previous_one_whole(lex, tmp_path, monkeypatch):
+    out = tmp_path / "dump"
+    write_dump(lex.store, out, lex.settings)
+    before = files(out)
+    from lexrdf.dumps import writer
+
+    def full_disk(raw, chosen, form, output):  # what a full disk does to the second act file, in its thread
+        if any(g.value.startswith(ODA) for g in chosen):
+            raise OSError(28, "No space left on device")
+        write_graphs(raw, chosen, form, output)
+
+    monkeypatch.setattr(writer, "write_graphs", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        write_dump(lex.store, out, lex.settings)
+    assert files(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dump"]
 
 
 def test_catalog_describes_every_file_as_it_is(plain):

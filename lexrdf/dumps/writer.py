@@ -12,8 +12,10 @@ The folder it writes (`lexrdf dump --out DIR`; docs/dumps.md):
 Graphs are written in the order of their IRIs, each graph's quads in the store's own key order, so the same
 snapshot gives byte-identical files; a gzip member has no time and no file name in its header. The whole file is
 the concatenation of the act files (gzip members concatenate into one valid gzip file): each graph is serialised
-once, into both at a time. Nothing is held in memory but a buffer: pyoxigraph writes each graph straight into the
-files, through a SHA-256 each. The VoID counts run in a thread beside the writing. The folder is written beside
+once, into its act file, and each act file, once done, is appended to the whole file. The act files are written
+on several cores (`WRITERS` threads; pyoxigraph serialises without the GIL, lexrdf.dumps.graphs). Nothing is held
+in memory but buffers: each graph goes straight into its file, through a SHA-256. The VoID counts run in a thread
+beside the writing. The folder is written beside
 DIR and renamed onto it when complete; a folder that is not a dump is never replaced.
 """
 
@@ -22,79 +24,37 @@ from __future__ import annotations
 import gzip
 import os
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pyoxigraph
-from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
+from pyoxigraph import DefaultGraph, NamedNode
 
 from lexrdf import resources
 from lexrdf.dumps.catalog import catalog_turtle
-from lexrdf.dumps.checksums import Hashing, sha256_file, write_sums
+from lexrdf.dumps.checksums import CHUNK, Hashing, sha256_file, write_sums
 from lexrdf.dumps.formats import FORMATS, DumpFormat
+from lexrdf.dumps.graphs import graph_parts, write_graphs
 from lexrdf.dumps.manifest import MANIFEST, DumpFile, Manifest
 from lexrdf.dumps.names import FileNames
 from lexrdf.dumps.void import statistics, void_turtle
 from lexrdf.errors import LexrdfError
 from lexrdf.queries import load_library
-from lexrdf.settings import Settings
-from lexrdf.vocab import PREFIXES
+from lexrdf.settings import USABLE_CORES, Settings
 
 ONTOLOGY = resources.ONTOLOGY_FILE
 SHAPES = resources.SHAPES_DIR
 ACTS = "acts"
-VIEW_SEGMENT = "/view/"
 GZIP_LEVEL = 6
+WRITERS = max(1, min(8, USABLE_CORES))  # act files written at a time: pyoxigraph serialises without the GIL
 Progress = Callable[[str, int, int], None]
 
 
 class DumpError(LexrdfError):
     """A dump that cannot be written where it was asked (nothing was changed there)."""
-
-
-def graph_parts(raw: pyoxigraph.Store) -> list[tuple[str, list[NamedNode]]]:
-    """Each act graph (any named graph that is not a view) with its view graphs after it, in IRI order; a view
-    graph whose act graph is missing is a part of its own."""
-    graphs = sorted((g for g in raw.named_graphs() if isinstance(g, NamedNode)), key=lambda g: g.value)
-    names = {g.value for g in graphs}
-    parts: dict[str, list[NamedNode]] = {}
-    for graph in graphs:
-        head, sep, _ = graph.value.rpartition(VIEW_SEGMENT)
-        owner = head if sep and head in names else graph.value
-        parts.setdefault(owner, []).append(graph)
-    return sorted(parts.items())
-
-
-def write_graphs(raw: pyoxigraph.Store, graphs: Iterable[NamedNode | DefaultGraph], form: DumpFormat, output: Any):
-    """Serialise graphs one after the other into a binary writer, streaming (Turtle drops the graph names)."""
-    for graph in graphs:
-        if form.graphs:
-            quads = raw.quads_for_pattern(None, None, None, graph)
-            if form.rdf_format == RdfFormat.TRIG:
-                pyoxigraph.serialize(quads, output, form.rdf_format, prefixes=PREFIXES)
-            else:
-                pyoxigraph.serialize(quads, output, form.rdf_format)
-        else:
-            raw.dump(output, form.rdf_format, from_graph=graph, prefixes=PREFIXES)
-
-
-class _Both:
-    """Writes each block to two writers: an act file and the whole file."""
-
-    def __init__(self, first: Hashing, second: Hashing) -> None:
-        self.first, self.second = first, second
-
-    def write(self, data: bytes) -> int:
-        self.first.write(data)
-        self.second.write(data)
-        return len(data)
-
-    def flush(self) -> None:
-        self.first.flush()
-        self.second.flush()
 
 
 def _write_member(
@@ -105,6 +65,22 @@ def _write_member(
             write_graphs(raw, graphs, form, member)
     else:
         write_graphs(raw, graphs, form, sink)
+
+
+def _write_act_file(
+    raw: pyoxigraph.Store, path: Path, graphs: list[NamedNode], form: DumpFormat, compress: bool
+) -> tuple[int, str]:
+    """One act file (run in a writing thread): its size and SHA-256."""
+    with path.open("wb") as part_file:
+        part = Hashing(part_file)
+        _write_member(raw, list(graphs), form, compress, part)
+    return part.size, part.hexdigest()
+
+
+def _append(path: Path, whole: Hashing) -> None:
+    with path.open("rb") as part:
+        while block := part.read(CHUNK):
+            whole.write(block)
 
 
 def _check_target(out: Path) -> None:
@@ -227,27 +203,33 @@ def _write_folder(
 def _write_files(
     raw: pyoxigraph.Store, folder: Path, settings: Settings, form: DumpFormat, compress: bool, progress: Progress | None
 ) -> list[DumpFile]:
-    """The whole file and the act files: each graph serialised once, into its act file and the whole file."""
+    """The act files, written by `WRITERS` threads at a time, and the whole file: the default graph, then each act
+    file appended in order as it is done (each graph is serialised once)."""
     parts = graph_parts(raw)
     names = FileNames(settings.base_iri)
     whole_name = form.file_name("lexrdf", compress)
+    relatives = [f"{ACTS}/{form.file_name(names.stem(owner), compress)}" for owner, _ in parts]
     acts: list[DumpFile] = []
-    with (folder / whole_name).open("wb") as whole_file:
-        whole = Hashing(whole_file)
-        if next(raw.quads_for_pattern(None, None, None, DefaultGraph()), None) is not None:
-            _write_member(raw, [DefaultGraph()], form, compress, whole)
-        for done, (owner, graphs) in enumerate(parts, 1):
-            relative = f"{ACTS}/{form.file_name(names.stem(owner), compress)}"
-            with (folder / relative).open("wb") as part_file:
-                part = Hashing(part_file)
-                _write_member(raw, list(graphs), form, compress, _Both(part, whole))
-            title = f"{owner}: the act graph and its views ({form.label})"
-            graph_names = tuple(g.value for g in graphs)
-            acts.append(
-                DumpFile(relative, "act", part.size, part.hexdigest(), form.media_type, title, compress, graph_names)
-            )
-            if progress:
-                progress("acts", done, len(parts))
+    writing = ThreadPoolExecutor(WRITERS, thread_name_prefix="lexrdf-dump")
+    try:
+        written = [
+            writing.submit(_write_act_file, raw, folder / relative, graphs, form, compress)
+            for relative, (_, graphs) in zip(relatives, parts, strict=True)
+        ]
+        with (folder / whole_name).open("wb") as whole_file:
+            whole = Hashing(whole_file)
+            if next(raw.quads_for_pattern(None, None, None, DefaultGraph()), None) is not None:
+                _write_member(raw, [DefaultGraph()], form, compress, whole)
+            for done, (relative, (owner, graphs), act) in enumerate(zip(relatives, parts, written, strict=True), 1):
+                size, digest = act.result()
+                _append(folder / relative, whole)
+                title = f"{owner}: the act graph and its views ({form.label})"
+                graph_names = tuple(g.value for g in graphs)
+                acts.append(DumpFile(relative, "act", size, digest, form.media_type, title, compress, graph_names))
+                if progress:
+                    progress("acts", done, len(parts))
+    finally:
+        writing.shutdown(cancel_futures=True)
     dataset = DumpFile(
         whole_name,
         "dataset",
