@@ -16,10 +16,10 @@ import pyoxigraph
 from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
 
 from lexrdf.dumps.formats import DumpFormat
+from lexrdf.store.nquads import in_graph
 from lexrdf.vocab import PREFIXES
 
 VIEW_SEGMENT = "/view/"
-LINE_END = b" .\n"
 
 
 def graph_parts(raw: pyoxigraph.Store) -> list[tuple[str, list[NamedNode]]]:
@@ -38,8 +38,8 @@ def graph_parts(raw: pyoxigraph.Store) -> list[tuple[str, list[NamedNode]]]:
 class NamedLines:
     """A binary writer that takes N-Triples and passes N-Quads of one graph to `output`.
 
-    Every N-Triples line ends in " .\\n" and holds no other newline (a literal escapes its own), so the complete
-    lines of a block take the graph name with one replace; a line cut at the end of a block waits for the next.
+    The complete lines of each block take the graph's name at once (`in_graph`: a line holds no newline but its
+    last, a literal escapes its own); a line cut at the end of a block waits for the next.
 
     >>> import io
     >>> sink = io.BytesIO()
@@ -58,7 +58,7 @@ class NamedLines:
 
     def __init__(self, output: Any, graph: NamedNode) -> None:
         self.output = output
-        self._named_end = b" " + str(graph).encode() + LINE_END
+        self.graph = graph
         self._cut = b""
 
     def write(self, data: bytes) -> int:  # pyoxigraph calls this with its buffer's blocks
@@ -66,7 +66,7 @@ class NamedLines:
         whole = block.rfind(b"\n") + 1
         self._cut = block[whole:]
         if whole:
-            self.output.write(block[:whole].replace(LINE_END, self._named_end))
+            self.output.write(in_graph(block[:whole], self.graph))
         return len(data)
 
     def flush(self) -> None:
