@@ -277,6 +277,33 @@ def test_the_remote_store_holds_what_the_embedded_store_holds(remote_lex, embedd
     assert lines(remote_lex) == lines(embedded_lex)
 
 
+def test_a_dump_of_the_remote_store_holds_what_it_holds_in_the_embedded_stores_files(
+    remote_lex, embedded_lex, tmp_path
+):
+    """`lexrdf dump --store-url`: each graph read back from the server (RemoteDataset.dump) into its act file, the
+    act files written by several threads at a time over one HTTP client; the same files, quad for quad, as the
+    dump of the embedded store holding the same ingest."""
+    from lexrdf.dumps import write_dump
+    from lexrdf.dumps.checksums import verify
+
+    def dumped(lex: Lexrdf, out: Path) -> dict[str, list[str]]:
+        manifest = write_dump(lex.store, out, lex.settings)
+        assert verify(out) == []
+        return {
+            file.path: sorted(
+                re.sub(r"_:\w+", "_:b", _TXTIME.sub("<txtime>", str(q)))
+                for q in pyoxigraph.parse(path=str(out / file.path), format=pyoxigraph.RdfFormat.N_QUADS)
+            )
+            for file in manifest.files
+            if file.kind in ("dataset", "act")
+        }
+
+    remote, embedded = dumped(remote_lex, tmp_path / "remote"), dumped(embedded_lex, tmp_path / "embedded")
+    assert remote.keys() == embedded.keys() and len(remote) >= 3
+    assert remote == embedded
+    assert len(remote["lexrdf.nq"]) == remote_lex.store.quad_count()
+
+
 def test_the_protocols_dataset_selects_the_graphs_as_on_the_embedded_store(remote_lex, embedded_lex):
     """`default-graph-uri` and `named-graph-uri` (RemoteDataset.query sends them, as /sparql forwards them) make the
     dataset a query reads, on the server as on pyoxigraph: the union default graph is then not used."""

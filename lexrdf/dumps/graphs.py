@@ -17,9 +17,8 @@ from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
 
 from lexrdf.dumps.formats import DumpFormat
 from lexrdf.store.nquads import in_graph
+from lexrdf.views import VIEW_SEGMENT
 from lexrdf.vocab import PREFIXES
-
-VIEW_SEGMENT = "/view/"
 
 
 def graph_parts(raw: pyoxigraph.Store) -> list[tuple[str, list[NamedNode]]]:

@@ -15,8 +15,8 @@ the concatenation of the act files (gzip members concatenate into one valid gzip
 once, into its act file, and each act file, once done, is appended to the whole file. The act files are written
 on several cores (`WRITERS` threads; pyoxigraph serialises without the GIL, lexrdf.dumps.graphs). Nothing is held
 in memory but buffers: each graph goes straight into its file, through a SHA-256. The VoID counts run in a thread
-beside the writing. The folder is written beside
-DIR and renamed onto it when complete; a folder that is not a dump is never replaced.
+beside the writing. The folder is written beside DIR and renamed onto it when complete; a folder that is not a dump
+is never replaced.
 """
 
 from __future__ import annotations
