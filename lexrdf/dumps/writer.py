@@ -24,7 +24,7 @@ from __future__ import annotations
 import gzip
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -58,7 +58,7 @@ class DumpError(LexrdfError):
 
 
 def _write_member(
-    raw: pyoxigraph.Store, graphs: list[NamedNode | DefaultGraph], form: DumpFormat, compress: bool, sink: Any
+    raw: pyoxigraph.Store, graphs: Iterable[NamedNode | DefaultGraph], form: DumpFormat, compress: bool, sink: Any
 ) -> None:
     if compress:  # no time and no file name in the header: the same graphs give the same bytes
         with gzip.GzipFile(filename="", mode="wb", compresslevel=GZIP_LEVEL, fileobj=sink, mtime=0) as member:
@@ -73,14 +73,13 @@ def _write_act_file(
     """One act file (run in a writing thread): its size and SHA-256."""
     with path.open("wb") as part_file:
         part = Hashing(part_file)
-        _write_member(raw, list(graphs), form, compress, part)
+        _write_member(raw, graphs, form, compress, part)
     return part.size, part.hexdigest()
 
 
 def _append(path: Path, whole: Hashing) -> None:
     with path.open("rb") as part:
-        while block := part.read(CHUNK):
-            whole.write(block)
+        shutil.copyfileobj(part, whole, CHUNK)
 
 
 def _check_target(out: Path) -> None:
