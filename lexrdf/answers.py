@@ -287,12 +287,17 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
                     - {None}
                 ),
             )
+            on = (
+                f"on or before {closed.date} (the source gives no date; it shows the provision repealed then)"
+                if _value(repeal, "repeal_at_latest") == "true"
+                else f"on {closed.date}"
+            )
             return VersionAnswer(
                 REPEALED,
                 provision,
                 valid_until=closed.date,
                 closed_by=closed,
-                message=f"no longer in force on {day}: {_ending(closed)} on {closed.date} (no text of it is held)",
+                message=f"no longer in force on {day}: {_ending(closed)} {on} (no text of it is held)",
             )
         return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no version of this provision is recorded")
     later, earlier = by_relation["after"], by_relation["before"]
@@ -558,7 +563,9 @@ class ImpactItem:
     """What one event did to one provision."""
 
     provision: str
-    effect: str  # opened, changed or closed; "amended (not yet consolidated)"; or "modified" (effect, not words)
+    # opened, changed or closed; "amended (not yet consolidated)"; "modified" (effect, not words); or
+    # "repealed (no text held)"
+    effect: str
     event: str
     type: str
     date: str

@@ -186,6 +186,8 @@ def emit_act(
             out.add(event, RDF_T.type, LEX_T.Event)
             out.add(event, RDF_T.type, LEX_T[EVENT_CLASSES[spec.kind]])
             out.add(event, LEX_T.date, date_term(spec.day))
+            if spec.at_latest:
+                out.add(event, LEX_T.dateAtLatest, _TRUE)
             out.add(event, LEX_T.affectedAct, out.act)
             out.recorded(event)
             if document.authority and spec.kind == "enactment":

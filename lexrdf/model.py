@@ -131,6 +131,7 @@ class Unit:
     notes: tuple[str, ...] = ()  # annotations referenced from the unit's own text, number or heading
     unit_notes: tuple[str, ...] = ()  # those referenced from its number: they concern the whole provision
     own_period: bool = False  # its window is its own (@period on it), not inherited from an enclosing unit
+    placeholder: bool = False  # its text only says it was repealed (". . . .", "ARTICOLO ABROGATO"): no words in force
 
 
 @_pickled_as_arguments

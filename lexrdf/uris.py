@@ -35,9 +35,20 @@ _AKN = re.compile(
 )
 
 
+_TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
+_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
 @lru_cache(maxsize=65536)
 def _quoted(path: str) -> str:
-    return quote(path, safe="/-._~")
+    """A provision path as an IRI path: percent-encoded, keeping the octets a source already encoded (the eId
+    ``art-z%c2%a71`` is § 1 in LegalDocML.de) with their hex upper-cased, as RFC 3986 normalises them.
+
+    >>> _quoted("art-z%c2%a71/abs 1"), _quoted("100%")
+    ('art-z%C2%A71/abs%201', '100%25')
+    """
+    quoted = _LONE_PERCENT.sub("%25", quote(path, safe="/-._~%"))
+    return _TRIPLET.sub(lambda triplet: triplet.group(0).upper(), quoted)
 
 
 def slug(text: str) -> str:
@@ -54,9 +65,10 @@ def slug(text: str) -> str:
 
 
 # An eId as it may become path segments of a minted IRI ({act}/{path}, the ELI subdivision pattern): letters of any
-# script, digits, "_", "-", "." and "~"; no "/", no "%", no space or control character, and no ".." (a dot segment
-# would move the IRI onto another provision, or another act, once resolved).
-_EID = re.compile(r"\w[\w.~\-]*")
+# script, digits, "_", "-", "." and "~", and octets the source percent-encoded ("%c2%a7", §); no "/", no other "%",
+# no space or control character, and no ".." (a dot segment would move the IRI onto another provision, or another
+# act, once resolved).
+_EID = re.compile(r"(?:\w|%[0-9A-Fa-f]{2})(?:[\w.~\-]|%[0-9A-Fa-f]{2})*")
 
 
 def eid_problem(eid: str, separator: str = "__") -> str | None:
@@ -69,6 +81,8 @@ def eid_problem(eid: str, separator: str = "__") -> str | None:
     "contains '/' or '..' (path traversal)"
     >>> eid_problem("sec 1")
     "has characters outside the ELI pattern (letters, digits, '_', '-', '.', '~')"
+    >>> eid_problem("art-z%c2%a71") is None, eid_problem("art-100%") is None
+    (True, False)
     """
     if "/" in eid or ".." in eid or "\\" in eid:
         return "contains '/' or '..' (path traversal)"

@@ -328,8 +328,14 @@ def test_context_descendants_and_lineage(clml_lex):
     assert context.items[-1].text == "the Assembly,"  # line 296
 
     below = clml_lex.descendants(f"{GLA}/section-85", "2013-03-27")
-    # the 37 units under s. 85 (lines 274-380), in document order, all in force on the date
-    assert (below.status, below.count, len(below.items)) == ("in-force", 37, 37)
+    # the 37 units under s. 85 (lines 274-380), in document order, all in force on the date but s. 85(9): its text is
+    # ". . . ." (line 415), and its note says "S. 85(9) repealed (3.12.2011) by Localism Act 2011 (c. 20), ss. 76(9),
+    # 240(2), Sch. 25 Pt. 13" (its RestrictStartDate="2007-10-30" dates the placeholder, not the repeal)
+    assert (below.status, below.count, len(below.items)) == ("in-force", 36, 36)
+    assert f"{GLA}/section-85-9" not in {u.unit for u in below.items}
+    repealed = clml_lex.text_at(f"{GLA}/section-85-9", "2013-03-27")
+    assert (repealed.status, repealed.text, repealed.closed_by.date) == ("repealed", None, "2011-12-03")
+    assert repealed.closed_by.source == LOCALISM_2011
     assert [u.unit for u in below.items][:3] == [f"{GLA}/section-85-1", f"{GLA}/section-85-2", f"{GLA}/section-85-3"]
 
     lineage = clml_lex.lineage(f"{GLA}/section-85-1", "2013-03-27")

@@ -215,3 +215,17 @@ def test_what_cannot_be_used_as_written_is_reported_with_file_and_line(dpa_lex, 
     (notice,) = read_document(broken).notices
     line = next(n for n, text in enumerate(source.splitlines(), 1) if 'eId="pmod2"' in text)
     assert notice.startswith(f"{broken}:{line}: textualMod pmod2 changes #art_2__para_9, which is no element")
+
+
+@pytest.mark.parametrize("eid", ["section-7-3", "section-7-3-a", "section-7-3-b"])
+def test_s7_3_and_its_paragraphs_came_with_its_substitution_on_14_5_2001(dpa_lex, eid):
+    # F12 (c18185101), on s. 7(3)'s number: "S. 7(3) substituted (14.5.2001) by 2000 c. 36, s. 73, Sch. 6 para. 1
+    # ...; S.I. 2001/1637, art. 2(d)". Paragraphs (a) and (b) carry no note of their own: their words are all inside
+    # <ins class="d29p663">, the textualMod (type substitution... written "insertion", destination #section-7-3)
+    # whose source is that note. So they are no older than 14 May 2001 (the section's @period, from 2016-01-01,
+    # and its commencement on 1.3.2000 say nothing of these words).
+    assert versions(dpa_lex, eid) == [("2001-05-14", None, "substitution", FOIA_2000, None)]
+    before = dpa_lex.text_at(f"{DPA}/{eid}", "2001-01-01")
+    assert before.status == "outside-coverage" and before.text is None  # the earlier s. 7(3) is not in the file
+    after = dpa_lex.text_at(f"{DPA}/{eid}", "2001-05-14")
+    assert after.status == "in-force" and after.opened_by.sources == [FOIA_2000]

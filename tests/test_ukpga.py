@@ -147,8 +147,19 @@ def test_unknown_references(dpa_lex):
 
 
 def test_windows_sound_and_reingest_idempotent(dpa_lex):
-    # every provision once, but the 28 the export shows only as repealed (". . . .", no text of them)
-    assert assert_windows_sound(dpa_lex) == 1900 - 28
+    # every provision once, but the 34 the export shows only as repealed (". . . .", no text of them): among them
+    # s. 49(6) and (7) (F73: "S. 49(6)(7) omitted (18.1.2010) by virtue of ... (S.I. 2010/22)"), s. 69(1)(j) (F123:
+    # "S. 69(1)(j) omitted (9.7.2003) by virtue of ... (S.I. 2003/1590)") and Sch. 15 paras. 1(1), 5(2), 6(2)
+    # (F206: "Sch. 15 para. 1(1) repealed (30.1.2001) by 2000 c. 36"), whose notes sit on their ". . . ." only
+    assert assert_windows_sound(dpa_lex) == 1900 - 34
+    for eid, day, act in [
+        ("section-49-6", "2010-01-18", "uksi/2010/22"),
+        ("section-69-1-j", "2003-07-09", "uksi/2003/1590"),
+    ]:
+        answer = dpa_lex.text_at(f"{DPA}/{eid}", "2015-01-01")
+        assert (answer.status, answer.text, answer.closed_by.date) == ("repealed", None, day)
+        assert answer.closed_by.source.endswith(f"/id/{act}")
+        assert dpa_lex.text_at(f"{DPA}/{eid}", "2000-06-01").status == "outside-coverage"  # its words are not held
     before = dpa_lex.store.quad_count()
     assert dpa_lex.ingest([UKPGA]).quads == 0
     assert dpa_lex.store.quad_count() == before

@@ -19,6 +19,7 @@ from lexrdf.errors import SourceError
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
 from lexrdf.mapping.paths import LOCAL_NAMES, Paths, local_name
+from lexrdf.mapping.placeholders import repeal_placeholders
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, all_mappings, mapping_for_root
 from lexrdf.model import (
     TEXTUAL_KINDS,
@@ -64,6 +65,7 @@ def normalise_text(text: str) -> str:
 
 
 _local = local_name
+_BARE_ID = re.compile(r"^[A-Za-z_][\w.\-]*$")  # an identifier written without '#': no path, no scheme
 
 
 class _Reader:
@@ -119,6 +121,8 @@ class _Reader:
             if duplicate and (not units_only or _local(element) in self.units):
                 self.check_alternative(eid, element, alternatives)
         self.ref_titles: dict[str, str] = {}  # titles of cited acts found in commentary notes
+        # the days of the lifecycle events each reference element (a passiveRef) is the source of
+        self.dates_by_source: dict[str, set[date]] = defaultdict(set)
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
 
     def check_alternative(self, eid: str, element: etree._Element, alternatives: dict[str, set[str]]) -> None:
@@ -230,9 +234,13 @@ class _Reader:
         return rule
 
     def referenced(self, href: str | None) -> etree._Element | None:
-        if not href or not href.startswith("#") or len(href) < 2:
+        """The element of this document an href names: ``#id``, or a bare identifier (Normattiva's eventRef
+        ``source="rp32"``) when an element has it."""
+        if not href or href == "#":
             return None
-        return self.by_eid.get(href[1:])
+        if href.startswith("#"):
+            return self.by_eid.get(href[1:])
+        return self.by_eid.get(href) if _BARE_ID.match(href) else None
 
     # -- the parts of the model -------------------------------------------------------------------
     def lifecycle(self, own_uris: set[str]) -> tuple[list[EventRef], dict[str, date]]:
@@ -248,9 +256,12 @@ class _Reader:
             if identifier:
                 dates_by_eid[identifier] = day
             kind = kinds.get(self.attribute(element, rules["kind"]), None)
+            origin = self.referenced(self.paths.first(element, rules.get("source")))
+            if origin is not None and origin.get(self.id_attribute):
+                self.dates_by_source[origin.get(self.id_attribute)].add(day)
             if kind is None:
                 continue
-            source = self.act_of(self.referenced(self.paths.first(element, rules.get("source"))), own_uris)
+            source = self.act_of(origin, own_uris)
             events.append(EventRef(identifier, day, kind, source, element.sourceline))
         return events, dates_by_eid
 
@@ -411,7 +422,14 @@ class _Reader:
                     return date(year, month, day)
                 except ValueError:
                     return None
-        return None
+        return self.source_date(origin)
+
+    def source_date(self, origin: etree._Element | None) -> date | None:
+        """The day of the lifecycle event whose source is `origin` (AKN: textualMod source -> passiveRef <- eventRef
+        @source): the date the source ties to the act that made a change. None when no event names it, or when
+        several events on different days do (which of them made this change the source does not say)."""
+        days = self.dates_by_source.get(origin.get(self.id_attribute) or "") if origin is not None else None
+        return next(iter(days)) if days and len(days) == 1 else None
 
     def source_provision(self, origin: etree._Element | None, source_act: str | None) -> str | None:
         if origin is None or not source_act:
@@ -914,6 +932,7 @@ def map_document(
     units = reader.walk_units(containers, windows, default_window, reader.separator)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator)
+    modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     manifested = reader.date_value("current_to", required=False)
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
     if until is not None:

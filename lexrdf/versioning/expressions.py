@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lexrdf.errors import SourceError
 from lexrdf.model import Window
-from lexrdf.versioning.planner import Planner, close_absent
+from lexrdf.versioning.planner import Planner, close_absent, close_placeholder
 from lexrdf.versioning.state import text_key
 
 
@@ -25,6 +25,9 @@ def plan_expression(planner: Planner) -> None:
         if unit.path in seen:
             continue
         seen.add(unit.path)
+        if unit.placeholder:  # what the source shows of a repealed provision: no words in force
+            close_placeholder(planner, unit, day)
+            continue
         # The first expression of an act says, through @period, since when each text has been in force; a later
         # one can only say that a text is in force from its own date (its periods may be stale copies).
         if unit.window is None:

@@ -26,7 +26,14 @@ def plan_periods(planner: Planner) -> None:
         alternatives = [u for u in shown if not repealed_placeholder(planner, u)]
         if not alternatives:
             placeholder = shown[0]
-            planner.closing_event(placeholder, placeholder.window.start, None)  # the repeal affects it
+            # the repeal affects it, on the day its own record dates (the placeholder's window is not that record:
+            # legislation.gov.uk shows s. 85(9) of the GLA Act ". . . ." from 2007-10-30, repealed on 3.12.2011)
+            repealed_on = [
+                m.effective
+                for m in planner.changes(placeholder, kinds={"repeal"})
+                if m.of_unit and m.effective and m.effective <= document.current_to
+            ]
+            planner.closing_event(placeholder, max(repealed_on, default=placeholder.window.start), None)
             continue
         stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
         starts = [own_start(planner, alternatives[0]), *(later_start(planner, u) for u in alternatives[1:])]
@@ -84,6 +91,9 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     if unit.path == "":
         return day, planner.enactment(""), True
     own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
+    # an enclosing provision inserted or substituted as a whole brought these words with it (s. 7(3)(a) of the DPA
+    # came with the substitution of s. 7(3)): they are no older than that change
+    own += planner.enclosing_changes(unit)
     # a change in force for some purposes first starts the window the source shows from that first date
     on_start = [m for m in own if m.effective == day or day in m.dates]
     if on_start:
@@ -125,8 +135,10 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
 def repealed_placeholder(planner: Planner, unit: Unit) -> bool:
     """Whether this is what the source shows of a provision repealed as a whole on its window's start."""
     day = unit.window.start
-    return any(m.of_unit for m in planner.changes(unit, day, {"repeal"})) or bool(
-        planner.ancestor_changes(unit, day, {"repeal"})
+    return (
+        unit.placeholder
+        or any(m.of_unit for m in planner.changes(unit, day, {"repeal"}))
+        or bool(planner.ancestor_changes(unit, day, {"repeal"}))
     )
 
 

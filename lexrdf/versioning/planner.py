@@ -269,6 +269,16 @@ class Planner:
             parent = self.unit_at(parent.parent_path)
         return []
 
+    def enclosing_changes(self, unit: Unit) -> list[Modification]:
+        """Every insertion or substitution as a whole of a provision enclosing `unit` (on any day): each brought the
+        words of `unit` that its source shows, so none of them is older than that change."""
+        found: list[Modification] = []
+        parent = self.unit_at(unit.parent_path)
+        while parent is not None:
+            found += [m for m in self.changes(parent, kinds=REOPENING_KINDS) if m.of_unit]
+            parent = self.unit_at(parent.parent_path)
+        return found
+
     def record_modifications(self, unit: Unit) -> None:
         """Changes of a provision's effect that leave its text alone: events that affect it, open nothing."""
         for mod in self.changes(unit, kinds={"modification"}):
@@ -405,3 +415,22 @@ def close_absent(planner: Planner, present: set[str], day: date) -> None:
                 absent = planner.unit_at(path) or Unit(None, path, "", None, "", "", "", None, None)
                 closed_by = planner.closing_event(absent, day, None)
                 planner.supersede(version, None, day, closed_by)
+
+
+def close_placeholder(planner: Planner, unit: Unit, day: date) -> None:
+    """A unit the document shows only as repealed (its text a placeholder: `Unit.placeholder`) has no text in force:
+    the repeal it is evidence of affects it and closes what was in force of it. Dated by the source (the act it
+    cites, through its lifecycle event), the repeal closes the provision on that date; undated, it is recorded on
+    the expression's date as the latest it can have happened (`EventSpec.at_latest`), never as its date."""
+    repeals = [m for m in planner.changes(unit, kinds={"repeal"}) if m.of_unit]
+    dated = [m for m in repeals if m.effective and m.effective <= day]
+    when = max((m.effective for m in dated), default=day)  # type: ignore[type-var]
+    if repeals:
+        event = planner.event(when, "repeal", unit.path, [m for m in dated if m.effective == when] or repeals)
+    else:  # the placeholder names no act: an end no act is recorded for
+        event = planner.event(when, "ended-without-recorded-act", unit.path)
+    if not dated:
+        planner.plan.events[event].at_latest = True
+    for version in planner.stored.versions.get(unit.path, []):
+        if version.valid_from < when and (version.valid_until is None or version.valid_until > when):
+            planner.supersede(version, None, when, event)

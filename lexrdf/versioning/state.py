@@ -84,6 +84,7 @@ class EventSpec:
     opens: set[str] = field(default_factory=set)  # version IRIs
     closes: set[str] = field(default_factory=set)
     notes: set[str] = field(default_factory=set)  # the words of the annotations it was read from
+    at_latest: bool = False  # the source gives no date: `day` is the latest it can have happened (lex:dateAtLatest)
 
 
 @dataclass

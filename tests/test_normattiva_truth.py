@@ -1,0 +1,69 @@
+"""Legal truth on Normattiva's consolidated D.Lgs. 82/2005 (Codice dell'amministrazione digitale, text in force on
+2025-01-30): what a repealed unit's placeholder says, and what nothing in the file dates.
+
+Every expected value was read from ../shared/data/akn/normattiva/20050516_005G0104_VIGENZA_20250130.xml; the
+element and its line are quoted beside each check.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+
+CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
+CAD = f"{BASE}/eli/it/act/2005-03-07/82"
+DLGS_179_2016 = f"{BASE}/eli/ref/akn/it/act/DECRETO_LEGISLATIVO/stato/2016-08-26/179/main"
+DLGS_217_2017 = f"{BASE}/eli/ref/akn/it/act/DECRETO_LEGISLATIVO/stato/2017-12-13/217/main"
+
+
+@pytest.fixture(scope="module")
+def cad(tmp_path_factory: pytest.TempPathFactory):
+    needs_shared(CAD_FILE)
+    lex = open_lex(tmp_path_factory.mktemp("cad") / "store")
+    lex.ingest([CAD_FILE])
+    yield lex
+    lex.close()
+
+
+def test_a_letter_shown_as_soppressa_is_repealed_by_the_act_it_cites_on_that_acts_event(cad):
+    # line 3222: <point eId="art_1__para_1.__point_q"> whose only words are "LETTERA SOPPRESSA DAL <ref
+    # href="/akn/it/act/decretoLegislativo/stato/2016-08-26/179/!main">D.LGS. 26 AGOSTO 2016, N. 179</ref>;".
+    # line 2884: <passiveRef eId="rp32" href="/akn/it/act/DECRETO_LEGISLATIVO/stato/2016-08-26/179/!main"/>;
+    # line 88: <eventRef date="2016-09-13" eId="eventRef_32" source="rp32"/>.
+    answer = cad.text_at(f"{CAD}/art_1/para_1./point_q", "2025-01-30")
+    assert (answer.status, answer.text, answer.version) == ("repealed", None, None)
+    assert (answer.closed_by.type, answer.closed_by.date, answer.closed_by.source) == (
+        "repeal",
+        "2016-09-13",
+        DLGS_179_2016,
+    )
+    # what the letter said before is not in the file
+    assert cad.text_at(f"{CAD}/art_1/para_1./point_q", "2010-01-01").status == "outside-coverage"
+    assert f"{CAD}/art_1/para_1./point_q" in {i.provision for i in cad.impact(DLGS_179_2016).items}
+
+
+def test_an_article_shown_as_abrogato_cites_its_act_in_words_only(cad):
+    # line 5671: <article eId="art_33"> ... <ins eId="ins_125">((ARTICOLO ABROGATO DAL D.LGS. 13 DICEMBRE 2017, N.
+    # 217))</ins>: no reference element, the act is named in words. Line 2886: <passiveRef eId="rp34"
+    # href="/akn/it/act/DECRETO_LEGISLATIVO/stato/2017-12-13/217/!main"/>; line 90: <eventRef date="2018-01-12"
+    # eId="eventRef_34" source="rp34"/>. (pmod_124 records the placeholder as an "insertion" into #ins_125.)
+    answer = cad.text_at(f"{CAD}/art_33", "2025-01-30")
+    assert (answer.status, answer.text) == ("repealed", None)
+    assert (answer.closed_by.date, answer.closed_by.source) == ("2018-01-12", DLGS_217_2017)
+    assert cad.versions(f"{CAD}/art_33") == []
+
+
+def test_words_changed_by_an_undated_unnamed_modification_start_without_a_recorded_act(cad):
+    # line 3246: point s) holds <ins eId="ins_4">((di firma elettronica))</ins> and <ins eId="ins_5">((e a un
+    # soggetto terzo))</ins>; pmod_3 and pmod_4 (type insertion) name them with <source href="#"/>: changed by an
+    # act the file does not name, on a date it does not give. The text is shown as in force on 2025-01-30 only.
+    point = f"{CAD}/art_1/para_1./point_s"
+    (version,) = cad.versions(point)
+    assert (version.valid_from, version.opened_by.type, version.opened_by.source) == (
+        "2025-01-30",
+        "started-without-recorded-act",
+        None,
+    )
+    assert cad.text_at(point, "2020-01-01").status == "outside-coverage"
+    current = cad.text_at(point, "2025-01-30")
+    assert current.status == "in-force" and "di firma elettronica" in current.text
