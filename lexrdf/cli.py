@@ -197,6 +197,14 @@ def ingest(
         finally:
             lex.close()
         out.print(summary.line(), highlight=False)
+        if summary.act_iris:  # where the data the ingest wrote is thin (lexrdf audit lists it)
+            from lexrdf.audit import audit_counts, summary_line
+
+            reader = _open(store, base_iri, read_only=True, store_url=store_url)
+            try:
+                out.print(summary_line(audit_counts(reader, summary.act_iris)), highlight=False)
+            finally:
+                reader.close()
         warnings = summary.warning_lines()
         if warnings_file is not None:  # every warning, sources' and validation's
             warnings_file.write_text("".join(f"{line}\n" for line in warnings), encoding="utf-8")
@@ -222,6 +230,39 @@ def ingest(
                 highlight=False,
             )
             raise typer.Exit(1)
+
+    _guarded(verbose, run)
+
+
+@app.command()
+def audit(
+    act: Annotated[str | None, typer.Option("--act", help="One act's IRI (default: every act).")] = None,
+    store: StoreOption = None,
+    store_url: StoreUrlOption = None,
+    base_iri: BaseOption = None,
+    rows: Annotated[bool, typer.Option("--rows", help="List every weakly dated provision, not only counts.")] = False,
+    verbose: VerboseOption = False,
+) -> None:
+    """Where the data is thin: per act, the provisions whose dating rests on weak evidence (the `audit` query)."""
+
+    def run():
+        from lexrdf.audit import WEAKNESSES, audit_counts, summary_line
+
+        lex = _open(store, base_iri, read_only=True, store_url=store_url)
+        try:
+            if rows:
+                out.print(_table(lex.run("audit", {"act": act or "any"})))
+                return
+            counts = audit_counts(lex, [act] if act else None)
+        finally:
+            lex.close()
+        table = Table(show_lines=False)
+        for column in ("act", *WEAKNESSES):
+            table.add_column(column, overflow="fold")
+        for iri, kinds in counts.items():
+            table.add_row(iri, *(str(kinds[kind]) for kind in WEAKNESSES))
+        out.print(table)
+        out.print(summary_line(counts), highlight=False)
 
     _guarded(verbose, run)
 

@@ -239,13 +239,22 @@ def _content_of(unit: Unit | None) -> tuple | None:
 
 
 def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
-    """Drop exact duplicates of an expression; refuse two files that disagree about the same expression (one date,
-    one language: two languages of one date are two language expressions of the same versions)."""
-    kept: dict[tuple[date, str], SourceDocument] = {}
+    """Drop exact duplicates of an expression, and the earlier versions of an expression a later version of which
+    is in the group (ELI-DE's .../2024-03-27/2/deu replaces .../1/deu: it is that expression, corrected); refuse two
+    files that disagree about the same expression (one date, one language, one version: two languages of one date
+    are two language expressions of the same versions)."""
+    latest: dict[tuple[date, str], int] = {}
     for document in group:
-        other = kept.get((document.expression_date, document.language))
+        expression = (document.expression_date, document.language)
+        latest[expression] = max(latest.get(expression, 0), document.expression_version)
+    kept: dict[tuple[date, str, int], SourceDocument] = {}
+    for document in group:
+        if document.expression_version < latest[(document.expression_date, document.language)]:
+            continue
+        key = (document.expression_date, document.language, document.expression_version)
+        other = kept.get(key)
         if other is None:
-            kept[(document.expression_date, document.language)] = document
+            kept[key] = document
         elif _content(other) != _content(document):
             theirs = {u.path: u for u in other.units}
             differing = next(
@@ -355,7 +364,8 @@ def read_sources(
     for document in documents:
         by_work.setdefault(document.frbr_work, []).append(document)
     groups = [
-        sorted(_one_per_expression(group), key=lambda d: (d.expression_date, d.language)) for group in by_work.values()
+        sorted(_one_per_expression(group), key=lambda d: (d.expression_date, d.language, d.expression_version))
+        for group in by_work.values()
     ]
     return groups, feeds
 

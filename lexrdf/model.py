@@ -82,6 +82,7 @@ class Modification:
     note: str | None = None
     of_unit: bool = True  # the change concerns the whole provision, not words in it
     dates: tuple[date, ...] = ()  # every date the source gives for it (in force for some purposes first)
+    destination_path: str | None = None  # the provision path of a destination the document no longer holds
 
 
 @_pickled_as_arguments
@@ -176,3 +177,6 @@ class SourceDocument:
     # identity and authority checks name them (lexrdf.source_checks)
     lines: dict[str, int] = field(default_factory=dict)
     source_sha256: str | None = None  # of the file's bytes, set by the ingest (recorded on its changesets)
+    # the version of the expression among those of one date and language (ELI-DE eli/.../2024-03-27/2/deu): a later
+    # version corrects an earlier one; 0 when the source numbers none
+    expression_version: int = 0

@@ -65,10 +65,11 @@ def slug(text: str) -> str:
 
 
 # An eId as it may become path segments of a minted IRI ({act}/{path}, the ELI subdivision pattern): letters of any
-# script, digits, "_", "-", "." and "~", and octets the source percent-encoded ("%c2%a7", §); no "/", no other "%",
+# script, digits, "_", "-", "." and "~", and the non-ASCII octets the source percent-encoded ("%c2%a7", §: never
+# "%2F" or "%2E", a "/" or "." in disguise); no "/", no other "%",
 # no space or control character, and no ".." (a dot segment would move the IRI onto another provision, or another
 # act, once resolved).
-_EID = re.compile(r"(?:\w|%[0-9A-Fa-f]{2})(?:[\w.~\-]|%[0-9A-Fa-f]{2})*")
+_EID = re.compile(r"(?:\w|%[89A-Fa-f][0-9A-Fa-f])(?:[\w.~\-]|%[89A-Fa-f][0-9A-Fa-f])*")  # octets of UTF-8 only
 
 
 def eid_problem(eid: str, separator: str = "__") -> str | None:
@@ -81,8 +82,8 @@ def eid_problem(eid: str, separator: str = "__") -> str | None:
     "contains '/' or '..' (path traversal)"
     >>> eid_problem("sec 1")
     "has characters outside the ELI pattern (letters, digits, '_', '-', '.', '~')"
-    >>> eid_problem("art-z%c2%a71") is None, eid_problem("art-100%") is None
-    (True, False)
+    >>> eid_problem("art-z%c2%a71") is None, eid_problem("art-100%") is None, eid_problem("sec%2F1") is None
+    (True, False, False)
     """
     if "/" in eid or ".." in eid or "\\" in eid:
         return "contains '/' or '..' (path traversal)"

@@ -67,3 +67,31 @@ def test_words_changed_by_an_undated_unnamed_modification_start_without_a_record
     assert cad.text_at(point, "2020-01-01").status == "outside-coverage"
     current = cad.text_at(point, "2025-01-30")
     assert current.status == "in-force" and "di firma elettronica" in current.text
+
+
+def test_an_update_note_inside_an_article_is_not_its_words(cad):
+    # lines 3434-3440: art. 2 ends with a <paragraph> without eId: "<p>------------</p> <p>AGGIORNAMENTO (52)</p>
+    # <p>La Corte Costituzionale, con sentenza 11 dicembre 2024 - 23 gennaio 2025, n. 3 ...". The editor's note on
+    # a ruling, not words of the article: art. 2 has no words of its own (its commi 1 to 6-bis carry them).
+    article = cad.text_at(f"{CAD}/art_2", "2025-01-30")
+    assert article.status == "in-force" and "AGGIORNAMENTO" not in (article.text or "")
+    assert "Corte Costituzionale" not in (article.text or "")
+    below = cad.descendants(f"{CAD}/art_2", "2025-01-30")
+    assert not [item.unit for item in below.items if "AGGIORNAMENTO" in (item.text or "")]
+
+
+def test_the_audit_lists_what_nothing_in_the_file_dates(cad):
+    # point s) (line 3246): words changed by pmod_3/pmod_4 (<source href="#"/>, no date): shown from 2025-01-30
+    rows = cad.run("audit", {"act": CAD})
+    weak = {(row["weakness"], row["provision"]) for row in rows}
+    assert ("started-without-recorded-act", f"{CAD}/art_1/para_1./point_s") in weak
+    # a repeal the file dates through its passiveRef (art. 33, eventRef_34) is not weak
+    assert not [row for row in rows if row["provision"] == f"{CAD}/art_33"]
+    assert {row["act"] for row in rows} == {CAD}
+    assert {row["weakness"] for row in rows} <= {
+        "started-without-recorded-act",
+        "ended-without-recorded-act",
+        "commencement-without-order",
+        "change-without-act",
+        "date-at-latest",
+    }

@@ -49,6 +49,8 @@ FUSEKI_URL = (
 
 CASES = [
     ("acts", {}),
+    ("audit", {}),
+    ("audit", {"act": ODA}),
     ("resolve", {"ref": "/akn/xx/act/2001-03-14/12~art_3__para_2"}),
     ("resolve", {"ref": "/akn/xx/act/2001-03-14/99"}),
     ("text-at", {"provision": PARA, "date": "2003-05-01"}),

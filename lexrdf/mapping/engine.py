@@ -104,6 +104,9 @@ class _Reader:
         self.id_attribute = mapping.id_attribute
         self.separator = mapping.separator
         self.period_attribute: str | None = (mapping.get("windows") or {}).get("attribute")
+        self.editorial_patterns = [
+            re.compile(rf"^(?:{pattern})$", re.DOTALL) for pattern in mapping.get("editorial_blocks", [])
+        ]
         self.paths = Paths(path, self.ns, normalise_text, self.text_of)
         document = mapping.get("document") or {"path": "."}
         doc = self.paths.first(self.root, document["path"])
@@ -213,6 +216,7 @@ class _Reader:
                 or name in self.skip
                 or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
+                or (units and name in self.units and not child.get(self.id_attribute) and self.editorial(child))
             )
             if not skipped:
                 block = name not in self.inline
@@ -223,6 +227,14 @@ class _Reader:
                     parts.append(" ")
             if child.tail:
                 parts.append(child.tail)
+
+    def editorial(self, element: etree._Element) -> bool:
+        """Whether a block without an identifier is the editor's, not the provision's words (`editorial_blocks`:
+        Normattiva's "------------ AGGIORNAMENTO (52) ..." notes, its "((4))" markers and bare "((" / "))")."""
+        if not self.editorial_patterns:
+            return False
+        words = normalise_text("".join(element.itertext()))
+        return any(pattern.match(words) for pattern in self.editorial_patterns)
 
     def is_unit(self, element: etree._Element) -> bool:
         return LOCAL_NAMES[element.tag] in self.units and bool(element.get(self.id_attribute))
@@ -372,6 +384,9 @@ class _Reader:
             changed = self.by_eid.get(target)
             holder = self.unit_holding(changed)  # words marked inside a provision: its change
             whole = holder is None or holder is changed
+            # a provision the document no longer holds (repealed): the path its eId names, when it can name one
+            gone = changed is None and not eid_problem(target, self.separator)
+            gone_path = "/".join(part for part in target.split(self.separator) if part) if gone else None
             found.append(
                 Modification(
                     kind,
@@ -381,6 +396,7 @@ class _Reader:
                     effective,
                     element.sourceline,
                     of_unit=whole,
+                    destination_path=gone_path,
                 )
             )
         return found
@@ -938,6 +954,7 @@ def map_document(
     if until is not None:
         manifested = max(manifested, until - timedelta(days=1)) if manifested else until - timedelta(days=1)
     _notice_undated(reader, modifications)
+    version_value = reader.value("expression_version", required=False)
     return SourceDocument(
         path=path,
         mapping=mapping.name,
@@ -963,6 +980,7 @@ def map_document(
         modifications=modifications,
         active_modifications=active,
         notices=reader.notices,
+        expression_version=int(version_value[0]) if version_value and version_value[0].isdigit() else 0,
         cited_acts=reader.cited_acts(own_uris),  # after the modifications: it reads the titles they found
         lines=_lines(
             work_uri=work_uri_line,

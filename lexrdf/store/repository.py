@@ -223,14 +223,15 @@ __all__ += ["EventFacts", "ProvisionRow", "act_provisions", "events_on", "stored
 
 def announced_changes(store: Store, act: str) -> dict[tuple[str, date], tuple[str, frozenset[str], str]]:
     """What amending acts announce for an act's provisions (events they record with a target portion, not
-    superseded): (provision path, day) -> (kind, amending acts, event IRI)."""
+    superseded), and the repeals recorded of them (an expression's passive repeal of a provision it no longer
+    holds): (provision path, day) -> (kind, amending acts, event IRI)."""
     prefix = act.rstrip("/") + "/"
     found: dict[tuple[str, date], tuple[str, frozenset[str], str]] = {}
     for facts in events_on(store, act).values():
-        if not facts.portions or facts.superseded or facts.day is None or not facts.kind_class:
+        if facts.superseded or facts.day is None or not facts.kind_class:
             continue
         kind = KIND_OF_CLASS.get(facts.kind_class)
-        if kind is None:
+        if kind is None or not (facts.portions or kind == "repeal"):
             continue
         for provision in facts.affects:
             path = (

@@ -3,10 +3,13 @@ ingested, from each text's @period); an older one ingested after later ones fill
 
 from __future__ import annotations
 
+from datetime import date
+
 from lexrdf.errors import SourceError
-from lexrdf.model import Window
-from lexrdf.versioning.planner import Planner, close_absent, close_placeholder
-from lexrdf.versioning.state import text_key
+from lexrdf.model import TEXTUAL_KINDS as TEXTUAL
+from lexrdf.model import Unit, Window
+from lexrdf.versioning.planner import Planner, close_absent, close_placeholder, record_repeals_of_absent
+from lexrdf.versioning.state import StoredVersion, text_key
 
 
 def plan_expression(planner: Planner) -> None:
@@ -37,6 +40,8 @@ def plan_expression(planner: Planner) -> None:
         else:
             starts_on = max(day, unit.window.start)
         versions = stored.versions.get(unit.path, [])
+        if not first_of_act:
+            starts_on = evidenced_start(planner, unit, starts_on, versions)
         current = next((v for v in versions if v.in_force(starts_on)), None)
         if current is not None and current.texts.get(document.language) == text_key(unit):
             continue
@@ -73,6 +78,9 @@ def plan_expression(planner: Planner) -> None:
         opened_by = planner.opening_event(unit, starts_on, first_of_act and not earlier, new_provision=True)
         ends_on = later.valid_from if later else late
         closed_by = later.opened_by if later else (planner.closing_event(unit, late, None) if late else None)
+        repealed_on = planner.recorded_repeal(unit.path, starts_on, ends_on)
+        if repealed_on is not None:  # a later expression recorded its repeal, of which this one knows nothing yet
+            ends_on, closed_by = repealed_on, planner.closing_event(unit, repealed_on, None)
         window = Window(starts_on, ends_on, unit.window.applicable_from if unit.window else None)
         # Absent from every earlier expression and created (not substituted) then: nothing of it was in force before.
         created = planner.plan.events[opened_by].kind in {"enactment", "insertion"}
@@ -86,3 +94,28 @@ def plan_expression(planner: Planner) -> None:
         )
     if not late and not planner.companion:  # an older expression cannot end what later ones show
         close_absent(planner, seen, day)
+    record_repeals_of_absent(planner)
+
+
+def evidenced_start(planner: Planner, unit: Unit, starts_on: date, versions: list[StoredVersion]) -> date:
+    """When a later expression's text of `unit` began: the latest change of its words this document dates (its own
+    passive modification, or an enclosing provision's as a whole) on or before `starts_on`, when that text is not
+    what was stored as in force then and the change falls inside the stored version it ends; else `starts_on`.
+
+    A consolidation of 2010 whose passive modification substitutes art. 3(2) on 2004-07-01 says the new words are
+    in force from 2004-07-01, whatever expressions between the two were ingested (or not yet): so the history is
+    the same whichever order the expressions come in."""
+    changes = [*planner.changes(unit, kinds=TEXTUAL - {"repeal"}), *planner.enclosing_changes(unit)]
+    dated = [m.effective for m in changes if m.effective and m.effective <= starts_on]
+    if not dated:
+        return starts_on
+    changed_on = max(dated)
+    covering = next((v for v in versions if v.in_force(changed_on)), None)
+    if covering is None:  # no text of it stored then (an inserted provision): from the change, unless one follows
+        later = any(changed_on <= v.valid_from < starts_on for v in versions)
+        return starts_on if later else changed_on
+    if covering.valid_from >= changed_on:
+        return starts_on
+    if covering.texts.get(planner.document.language) == text_key(unit):  # the stored text is these words already
+        return starts_on
+    return changed_on

@@ -28,11 +28,17 @@ def plan_periods(planner: Planner) -> None:
             placeholder = shown[0]
             # the repeal affects it, on the day its own record dates (the placeholder's window is not that record:
             # legislation.gov.uk shows s. 85(9) of the GLA Act ". . . ." from 2007-10-30, repealed on 3.12.2011)
-            repealed_on = [
-                m.effective
-                for m in planner.changes(placeholder, kinds={"repeal"})
-                if m.of_unit and m.effective and m.effective <= document.current_to
-            ]
+            repeals = [m for m in planner.changes(placeholder, kinds={"repeal"}) if m.of_unit]
+            repealed_on = [m.effective for m in repeals if m.effective and m.effective <= document.current_to]
+            undated = [m for m in repeals if m.effective is None and m.source_act]
+            if not repealed_on and undated:
+                # "S. 16(2)(a) omitted (for the tax year 2024-25 and subsequent tax years) by virtue of Finance (No.
+                # 2) Act 2023": that act repealed it, on a day the note does not give, at the latest when the
+                # source first shows it repealed
+                day = placeholder.window.start
+                event = planner.event(day, "repeal", placeholder.path, undated)
+                planner.plan.events[event].at_latest = True
+                continue
             planner.closing_event(placeholder, max(repealed_on, default=placeholder.window.start), None)
             continue
         stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}

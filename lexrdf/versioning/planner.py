@@ -207,6 +207,16 @@ class Planner:
         closer = self.stored.closers.get(version.closed_by)
         return bool(closer and closer.kinds & RECORDED_ENDS) and (until is None or until > version.valid_until)
 
+    def recorded_repeal(self, path: str, after: date, before: date | None) -> date | None:
+        """The earliest day in (after, before) on which a stored repeal of `path` took effect (one that a later
+        expression recorded of a provision it no longer holds), or None."""
+        days = [
+            day
+            for (repealed, day), (kind, _, _) in self.stored.announced.items()
+            if repealed == path and kind == "repeal" and after < day and (before is None or day < before)
+        ]
+        return min(days, default=None)
+
     def drop_unused(self, *events: str | None) -> None:
         """Forget events planned for a text that is not recorded after all, when nothing else uses them (they open,
         close and are stored nothing), so that nothing is written for it."""
@@ -413,8 +423,16 @@ def close_absent(planner: Planner, present: set[str], day: date) -> None:
         for version in versions:
             if version.valid_until is None and version.valid_from < day:
                 absent = planner.unit_at(path) or Unit(None, path, "", None, "", "", "", None, None)
-                closed_by = planner.closing_event(absent, day, None)
-                planner.supersede(version, None, day, closed_by)
+                # the usual AKN repeal: a passive textualMod of type repeal, dated, whose destination the expression
+                # no longer holds: the provision ended on that date, by that repeal, not on the expression's date
+                repealed_on = [
+                    m.effective
+                    for m in planner.changes(absent, kinds={"repeal"})
+                    if m.of_unit and m.effective and version.valid_from < m.effective <= day
+                ]
+                ends_on = max(repealed_on, default=day)
+                closed_by = planner.closing_event(absent, ends_on, None)
+                planner.supersede(version, None, ends_on, closed_by)
 
 
 def close_placeholder(planner: Planner, unit: Unit, day: date) -> None:
@@ -434,3 +452,17 @@ def close_placeholder(planner: Planner, unit: Unit, day: date) -> None:
     for version in planner.stored.versions.get(unit.path, []):
         if version.valid_from < when and (version.valid_until is None or version.valid_until > when):
             planner.supersede(version, None, when, event)
+
+
+def record_repeals_of_absent(planner: Planner) -> None:
+    """A dated repeal the document records of a provision it no longer holds, of which nothing is stored (the usual
+    AKN repeal, in an expression ingested before the ones that show the provision): the repeal is recorded as
+    affecting that provision, so that an older expression ingested later ends the provision's text on that day, by
+    that repeal, as it would have had the expressions come in order."""
+    for mod in planner.document.modifications:
+        path = mod.destination_path
+        if mod.kind != "repeal" or not mod.of_unit or mod.effective is None or path is None:
+            continue
+        if path in planner.units_by_path or planner.stored.versions.get(path):
+            continue
+        planner.event(mod.effective, "repeal", path, [mod])
