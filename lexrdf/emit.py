@@ -213,6 +213,8 @@ def emit_act(
         out.add(out.changeset, PROV_T.startedAtTime, out.recorded_at)
         out.add(out.changeset, LEX_T.sourceFile, literal(document.path))
         out.add(out.changeset, LEX_T.expressionDate, date_term(document.expression_date))
+        if document.expression_version:  # one of several versions of that expression (ELI-DE .../2024-03-27/2/deu)
+            out.add(out.changeset, LEX_T.expressionVersion, f'"{document.expression_version}"{_INTEGER}')
         out.add(out.changeset, LEX_T.act, out.act)
         if document.current_to:
             out.add(out.changeset, LEX_T.currentTo, date_term(document.current_to))

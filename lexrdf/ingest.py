@@ -248,10 +248,25 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
         expression = (document.expression_date, document.language)
         latest[expression] = max(latest.get(expression, 0), document.expression_version)
     kept: dict[tuple[date, str, int], SourceDocument] = {}
+    portions: dict[tuple[date, str, int], list[SourceDocument]] = {}
     for document in group:
         if document.expression_version < latest[(document.expression_date, document.language)]:
             continue
         key = (document.expression_date, document.language, document.expression_version)
+        if document.portion:  # parts of one expression (legislation.gov.uk's s. 13A and Sch. 1A of one act)
+            for other in portions.get(key, []):
+                differing = _portions_disagree(other, document)
+                if differing is not None:
+                    raise SourceError(
+                        document.path,
+                        differing.line,
+                        f"{differing.eid or differing.path} reads otherwise than in {other.path} for the same "
+                        f"expression ({document.frbr_work} at {document.expression_date}, {document.language}); "
+                        "ingest one of them",
+                    )
+            if all(_content(other) != _content(document) for other in portions.get(key, [])):
+                portions.setdefault(key, []).append(document)
+            continue
         other = kept.get(key)
         if other is None:
             kept[key] = document
@@ -266,7 +281,26 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
                 f"{differing.eid or differing.path} reads otherwise than in {other.path} for the same expression "
                 f"({document.frbr_work} at {document.expression_date}, {document.language}); ingest one of them",
             )
-    return list(kept.values())
+    return [*kept.values(), *(document for found in portions.values() for document in found)]
+
+
+def _portions_disagree(one: SourceDocument, other: SourceDocument) -> Unit | None:
+    """The first provision two portions of one expression both hold as a provision of its own (not a container of
+    what each holds: a Part's window in a fragment reflects the fragment) and read otherwise, or None."""
+
+    def containers(document: SourceDocument) -> set[str]:
+        return {u.parent_path for u in document.units if u.parent_path is not None}
+
+    around = containers(one) | containers(other)
+    theirs = {u.path: u for u in one.units}
+    return next(
+        (
+            u
+            for u in other.units
+            if u.path in theirs and u.path not in around and _content_of(theirs[u.path]) != _content_of(u)
+        ),
+        None,
+    )
 
 
 def is_bookkeeping(predicate: str, obj: str) -> bool:
@@ -470,6 +504,14 @@ def plan_act(
     current_to = stored_currency(store, write.act)
     known = expression_dates(store, write.act)
     for document in group:
+        if document.expression_version < known.get(document.expression_date, 0):
+            # an earlier version of an expression held in a later, corrected version: nothing of it is recorded
+            document.notices.append(
+                f"{document.path}: version {document.expression_version} of the expression of "
+                f"{document.expression_date} is older than version {known[document.expression_date]}, already held: "
+                "not ingested (the later version corrects it)"
+            )
+            continue
         # an expression older than one already stored fills the history behind it (archives back-filled)
         next_expression = min((d for d in known if d > document.expression_date), default=None)
         # another expression of the same date (another language) is stored: this one adds its texts, ends nothing
@@ -478,7 +520,7 @@ def plan_act(
         plan = plan_document(document, stored, minter, next_expression, companion)
         check_mass_end(document, plan, stored, policy)
         identity = identity or ActIdentity.of_document(write.act, document)
-        known.add(document.expression_date)
+        known[document.expression_date] = max(known.get(document.expression_date, 0), document.expression_version)
         # a later consolidation that confirms every text still tells how far the sources now vouch for it
         plan.advances_currency = bool(document.current_to and (current_to is None or document.current_to > current_to))
         if not (plan.changes_anything or plan.advances_currency):
@@ -518,6 +560,18 @@ def prepare(
     return writes
 
 
+def _superseded_versions(groups: list[list[SourceDocument]], acts: list[str], store: Store) -> None:
+    """An earlier version of an expression held in a later version records nothing, not even the changes it makes
+    to other acts (`plan_act` says so and skips it)."""
+    for group, act in zip(groups, acts, strict=True):
+        if not any(document.expression_version for document in group):
+            continue
+        held = expression_dates(store, act)
+        for document in group:
+            if document.expression_version < held.get(document.expression_date, 0):
+                document.active_modifications.clear()
+
+
 def _plan_all(
     paths: Iterable[str | Path],
     store: Store,
@@ -536,6 +590,7 @@ def _plan_all(
     acts = [act_iri_for(store, minter, group, carrying) for group in groups]
     minter = minter.knowing(known_acts(store, groups, acts, references, carrying))
     targets = feed_targets(feeds, groups, acts, minter)
+    _superseded_versions(groups, acts, store)
     planned = plan_late_groups(groups, acts, store, minter, policy) if plan_late else {}
     active = plan_active(groups, acts, store, minter)
     plan_feeds(feeds, targets, groups, acts, store, minter, active)

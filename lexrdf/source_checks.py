@@ -177,7 +177,9 @@ def identity_problems(document: SourceDocument, identity: ActIdentity, policy: S
     if numbers and _plain(document.act_number) not in numbers:
         problems.append(f"its act number {document.act_number!r} is not the act's ({sorted(identity.numbers)[0]!r})")
     paths = {unit.path for unit in document.units}
-    if identity.paths and paths:
+    # a portion holds other provisions than those held (another section of the act) and ends none of them: its
+    # title and number say whose it is
+    if identity.paths and paths and not document.portion:
         shared = len(paths & identity.paths)
         if shared < policy.min_shared_paths * len(paths):
             problems.append(f"only {shared} of its {len(paths)} provisions are provisions of the act")

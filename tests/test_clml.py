@@ -261,11 +261,15 @@ def test_text_at_a_substituted_subsection(clml_lex):
     assert clml_lex.text_at(f"{GLA}/section-85-1", "2011-12-02").status == "outside-coverage"
 
 
-def test_versions_with_a_known_end(clml_lex):
-    # s. 134(6): [2000-05-08, 2015-04-01) (lines 3556, 3632): the revised text knows it ends in 2015
+def test_an_end_after_the_sources_currency_is_not_an_end(clml_lex):
+    # s. 134(6): RestrictStartDate 2000-05-08, RestrictEndDate 2015-04-01 (lines 3556, 3632), in a revised text at
+    # 2013-03-27 (dct:valid) that vouches for the act until the day before its root's RestrictEndDate="2013-04-01"
+    # (line 1): what s. 134(6) reads after 2013-03-31 this source does not say, so 2015 is no end it proves
     (version,) = clml_lex.versions(f"{GLA}/section-134-6")
-    assert (version.valid_from, version.valid_until) == ("2000-05-08", "2015-04-01")
-    assert clml_lex.text_at(f"{GLA}/section-134-6", "2015-04-01").status in {"ended", "repealed"}
+    assert (version.valid_from, version.valid_until) == ("2000-05-08", None)
+    later = clml_lex.text_at(f"{GLA}/section-134-6", "2015-04-01")
+    assert later.status == "as-last-known" and later.current_to == "2013-03-31"
+    assert clml_lex.text_at(f"{GLA}/section-134-6", "2013-01-01").status == "in-force"
 
 
 def test_prospective_and_ended_provisions_of_the_welsh_act(clml_lex):

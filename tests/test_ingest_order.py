@@ -13,7 +13,7 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, VEREINSG, needs_shared, open_lex
+from conftest import SAMPLES, SHARED_DATA, VEREINSG, needs_shared, open_lex
 
 from lexrdf.errors import SourceError
 
@@ -112,3 +112,31 @@ def test_one_ingest_of_every_file_gives_the_history_of_one_file_at_a_time(tmp_pa
         at_once.close()
     one_by_one, _ = ingest_in_order(tmp_path / "one-by-one", files)
     assert together == one_by_one
+
+
+WACHSTUM = SHARED_DATA / "akn" / "legaldocml.de" / "more"
+
+
+def test_a_later_version_of_an_expression_replaces_the_earlier_and_the_earlier_never_undoes_it(tmp_path):
+    # two versions of one expression: FRBRuri eli/bund/bgbl-1/2024/108/2024-03-27/1/deu and .../2024-03-27/2/deu
+    first, second = (
+        WACHSTUM / "wachstumschancengesetz-regelungstext.xml",
+        WACHSTUM / "wachstumschancengesetz-part2-regelungstext.xml",
+    )
+    needs_shared(first)
+    alone, _ = ingest_in_order(tmp_path / "alone", [second])
+    together = open_lex(tmp_path / "together")
+    try:
+        together.ingest([first, second])  # one batch: the later version is the expression
+        assert history(together) == alone
+    finally:
+        together.close()
+    later_first = open_lex(tmp_path / "later-first")
+    try:
+        later_first.ingest([second])
+        summary = later_first.ingest([first])  # the earlier version after the later: not ingested, said
+        assert summary.quads == 0
+        assert any("version 1 of the expression of 2024-03-27 is older than version 2" in n for n in summary.notices)
+        assert history(later_first) == alone
+    finally:
+        later_first.close()

@@ -56,7 +56,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
     "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
-    "changesThrough", "applied", "dateAtLatest",
+    "changesThrough", "applied", "dateAtLatest", "expressionVersion",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -70,6 +70,7 @@ UNALIGNED_PROPERTIES = {
     "sourceSha256", "submittedBy",  # a changeset's provenance as strings (prov:wasAssociatedWith takes an agent)
     "changesThrough",  # a dump's place in the transaction log: no external counterpart
     "applied",  # a publisher's consolidation state of a change: no external counterpart
+    "expressionVersion",  # a publisher's numbering of corrected versions of one expression: no counterpart
     "dateAtLatest",  # the source gave no date: lex:date is an upper bound, which no external vocabulary says
 }  # fmt: skip
 

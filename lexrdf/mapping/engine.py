@@ -777,6 +777,21 @@ def _is_own(href: str, own_uris: set[str]) -> bool:
     return any(href == uri or href.startswith(uri.rstrip("/") + "/") for uri in own_uris)
 
 
+def _notice_before_the_act(reader: _Reader, units: list[Unit], work_date: date) -> None:
+    """A window the source gives that starts before the act's own date (a retroactive entry into force, or a date
+    impossible for the act: 1970-01-01): kept as the source says, and reported once per start, at its first unit."""
+    reported: set[date] = set()
+    for unit in units:
+        start = unit.window.start if unit.window else None
+        if start is None or start >= work_date or start in reported:
+            continue
+        reported.add(start)
+        reader.notices.append(
+            f"{reader.path}:{unit.line}: {unit.eid or unit.path} is in force from {start}, before the act's date "
+            f"{work_date} (retroactive, or a date impossible for the act): check the source's period"
+        )
+
+
 def _notice_undated(reader: _Reader, modifications: list[Modification]) -> None:
     """A textual change dated on a day no lifecycle event of the document records: reported, kept as dated."""
     lifecycle = reader.mapping.get("lifecycle") or {}
@@ -953,6 +968,12 @@ def map_document(
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
     if until is not None:
         manifested = max(manifested, until - timedelta(days=1)) if manifested else until - timedelta(days=1)
+    # the act's date: its work date when an enactment event confirms it, else its earliest enactment event (a
+    # LegalDocML.de consolidation gives the date of its last amendment as its FRBRWork date, the original enactment
+    # in its lifecycle)
+    enactments = {e.day for e in events if e.kind == "enactment"}
+    enacted = work_date if work_date in enactments else min([work_date, *enactments])
+    _notice_before_the_act(reader, units, enacted)
     _notice_undated(reader, modifications)
     version_value = reader.value("expression_version", required=False)
     return SourceDocument(

@@ -65,10 +65,14 @@ def earlier_iris(store: Store, act: str) -> set[str]:
     return {row["earlier"].value for row in rows}
 
 
-def expression_dates(store: Store, act: str) -> set[date]:
-    """The point-in-time expressions already ingested for an act."""
-    rows = store.select(load_library()["_act-expressions"].bound({"act": act}))
-    return {date.fromisoformat(row["day"].value) for row in rows}
+def expression_dates(store: Store, act: str) -> dict[date, int]:
+    """The point-in-time expressions already ingested for an act, each with the latest version of it ingested (0
+    when its source numbers none)."""
+    found: dict[date, int] = {}
+    for row in store.select(load_library()["_act-expressions"].bound({"act": act})):
+        day = date.fromisoformat(row["day"].value)
+        found[day] = max(found.get(day, 0), int(row["version"].value) if row["version"] is not None else 0)
+    return found
 
 
 def read_stored_act(store: Store, act: str) -> StoredAct:

@@ -7,7 +7,7 @@ from collections import defaultdict
 from datetime import date
 
 from lexrdf.model import Modification, Unit, Window
-from lexrdf.versioning.planner import TEXTUAL, Planner, close_absent
+from lexrdf.versioning.planner import DAY, TEXTUAL, Planner, close_absent
 from lexrdf.versioning.state import text_key
 
 
@@ -49,6 +49,13 @@ def plan_periods(planner: Planner) -> None:
             start, opened_by, begins = starts[index]
             window = Window(start, unit.window.end, unit.window.applicable_from)
             following = alternatives[index + 1] if index + 1 < len(alternatives) else None
+            currency = document.current_to
+            if following is None and unit is shown[-1] and window.end and currency and window.end - DAY > currency:
+                # an end after the date up to which the source vouches for the text (GLA Act s. 102, shown at
+                # 2013-03-27 until RestrictEndDate 2014-02-24, the document current to 2013-03-31) is not an end
+                # the source proves: after its currency the text is "as last known". (Its last day in force on
+                # the currency itself is: the window closes where the source's vouching ends.)
+                window = Window(start, None, unit.window.applicable_from)
             successor = starts[index + 1][1] if following and window.end == following.window.start else None
             if window.end is None and unit is not shown[-1]:  # followed by its placeholder: repealed then
                 window = Window(start, shown[-1].window.start, unit.window.applicable_from)
