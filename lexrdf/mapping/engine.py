@@ -176,7 +176,8 @@ class _Reader:
     def missing(self, key: str) -> None:
         """An identification value the document does not give: an error on the line of its context."""
         rule = self.mapping.get("missing_identification") or {}
-        context = self.paths.contexts.get(rule.get("context", "doc")) or self.doc
+        context = self.paths.contexts.get(rule.get("context", "doc"))
+        context = self.doc if context is None else context
         message = rule.get("message", "missing identification")
         raise SourceError(self.path, context.sourceline, f"{message}: no {key}")
 

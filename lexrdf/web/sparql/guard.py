@@ -21,6 +21,15 @@ True
 True
 >>> inspect("PREFIX x: <http://x/> INSERT DATA { x:a x:b x:c }").form
 'INSERT'
+
+An IRI may hold codepoint escapes (``<urn:\\u0061#>``, as Oxigraph reads it): its ``#`` starts no comment that would
+hide what follows. Every terminal is matched without backtracking over a run of name letters, so the guard's time
+is linear in the query's length (a run of 64,000 letters costs what 64,000 characters cost, not their square):
+
+>>> inspect("SELECT * { BIND(<urn:\\u0061#> AS ?x) SERVICE <http://example.org/> { ?s ?p ?o } }").service
+True
+>>> inspect("SELECT * { " + "a" * 64_000 + " }").form
+'SELECT'
 """
 
 from __future__ import annotations
@@ -41,12 +50,13 @@ _PN_CHARS_BASE = (
 _PN_CHARS_U = _PN_CHARS_BASE + "_"
 _PN_CHARS = _PN_CHARS_U + "\\-0-9\u00b7\u0300-\u036f\u203f-\u2040"
 _PLX = r"%[0-9A-Fa-f]{2}|\\[_~.\-!$&'()*+,;=/?#@%]"
-_ECHAR_OR_UCHAR = r"\\[tbnrf\\\"']|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
+_UCHAR = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
+_ECHAR_OR_UCHAR = r"\\[tbnrf\\\"']|" + _UCHAR
 
 _HIDING = re.compile(
     rf"""
       (?P<comment> \#[^\n\r]* )
-    | (?P<iri> <[^<>"{{}}|^`\\\x00-\x20]*> )
+    | (?P<iri> <(?:[^<>"{{}}|^`\\\x00-\x20]|{_UCHAR})*> )
     | (?P<string>
           '''(?:(?:'|'')?(?:[^'\\]|{_ECHAR_OR_UCHAR}))*'''
         | \"\"\"(?:(?:"|"")?(?:[^"\\]|{_ECHAR_OR_UCHAR}))*\"\"\"
@@ -55,12 +65,16 @@ _HIDING = re.compile(
     | (?P<variable> [?$][{_PN_CHARS_U}0-9][{_PN_CHARS_U}0-9\u00b7\u0300-\u036f\u203f-\u2040]* )
     | (?P<blank> _:[{_PN_CHARS_U}0-9](?:[{_PN_CHARS}.]*[{_PN_CHARS}])? )
     | (?P<langtag> @[a-zA-Z]+(?:-[a-zA-Z0-9]+)* )
-    | (?P<prefix> (?:[{_PN_CHARS_BASE}](?:[{_PN_CHARS}.]*[{_PN_CHARS}])?)?: )
+    | (?P<prefix> (?:[{_PN_CHARS_BASE}][{_PN_CHARS}.]*+(?<!\.))?: )
       (?P<local> (?:[{_PN_CHARS_U}:0-9]|{_PLX})(?:(?:[{_PN_CHARS}.:]|{_PLX})*(?:[{_PN_CHARS}:]|{_PLX}))? )?
+    | (?P<word> [{_PN_CHARS_BASE}][{_PN_CHARS}.]*+ )
     """,
     re.VERBOSE,
 )
 _WORD = re.compile(r"[A-Za-z]+")
+# a run of name letters and the ':' after it, or a ':' alone: each run taken once, whole (possessive: no
+# backtracking), so finding the prefix names (PN_PREFIX ':') is linear in the text
+_PREFIX_NAME = re.compile(rf"(?P<name>[{_PN_CHARS_BASE}][{_PN_CHARS}.]*+)(?P<colon>:)?|:")
 _PROLOGUE = frozenset({"PREFIX", "BASE"})
 
 
@@ -95,6 +109,10 @@ def residue(text: str) -> str:
             kept.append(text[position])
             position += 1
             continue
+        if match.group("word") is not None:  # letters that are no prefix name: kept, as one run (linear time)
+            kept.append(match.group("word"))
+            position = match.end()
+            continue
         prefix = match.group("prefix")
         if prefix is not None:
             kept.append(prefix)
@@ -116,4 +134,13 @@ def inspect(text: str) -> QueryShape:
 
 def _without_prefix_names(rest: str) -> str:
     """Drop the prefix names (``ex:``), which are not keywords."""
-    return re.sub(rf"(?:[{_PN_CHARS_BASE}](?:[{_PN_CHARS}.]*[{_PN_CHARS}])?)?:", " ", rest)
+    return _PREFIX_NAME.sub(_blank_prefix_name, rest)
+
+
+def _blank_prefix_name(match: re.Match[str]) -> str:
+    """A run of name letters: blanked when it is a prefix name (a ':' after it, no '.' before the ':'), kept
+    otherwise; a ':' alone is the empty prefix name."""
+    name, colon = match.group("name"), match.group("colon")
+    if name is None or (colon and not name.endswith(".")):
+        return " "
+    return name + (" " if colon else "")
