@@ -257,13 +257,7 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
             for other in portions.get(key, []):
                 differing = _portions_disagree(other, document)
                 if differing is not None:
-                    raise SourceError(
-                        document.path,
-                        differing.line,
-                        f"{differing.eid or differing.path} reads otherwise than in {other.path} for the same "
-                        f"expression ({document.frbr_work} at {document.expression_date}, {document.language}); "
-                        "ingest one of them",
-                    )
+                    raise _disagreement(document, other, differing)
             if all(_content(other) != _content(document) for other in portions.get(key, [])):
                 portions.setdefault(key, []).append(document)
             continue
@@ -275,13 +269,18 @@ def _one_per_expression(group: list[SourceDocument]) -> list[SourceDocument]:
             differing = next(
                 (u for u in document.units if _content_of(theirs.get(u.path)) != _content_of(u)), document.units[0]
             )
-            raise SourceError(
-                document.path,
-                differing.line,
-                f"{differing.eid or differing.path} reads otherwise than in {other.path} for the same expression "
-                f"({document.frbr_work} at {document.expression_date}, {document.language}); ingest one of them",
-            )
+            raise _disagreement(document, other, differing)
     return [*kept.values(), *(document for found in portions.values() for document in found)]
+
+
+def _disagreement(document: SourceDocument, other: SourceDocument, differing: Unit) -> SourceError:
+    """Two files that read otherwise for the same expression: the error naming the first provision that differs."""
+    return SourceError(
+        document.path,
+        differing.line,
+        f"{differing.eid or differing.path} reads otherwise than in {other.path} for the same expression "
+        f"({document.frbr_work} at {document.expression_date}, {document.language}); ingest one of them",
+    )
 
 
 def _portions_disagree(one: SourceDocument, other: SourceDocument) -> Unit | None:

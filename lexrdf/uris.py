@@ -94,6 +94,15 @@ def eid_problem(eid: str, separator: str = "__") -> str | None:
     return None
 
 
+def provision_path(eid: str, separator: str) -> str:
+    """The provision path an eId names: its segments (split by the mapping's `separator`) joined by "/".
+
+    >>> provision_path("art_3__para_2", "__"), provision_path("section-7-3", "-")
+    ('art_3/para_2', 'section/7/3')
+    """
+    return "/".join(part for part in eid.split(separator) if part)
+
+
 def short_hash(*parts: object) -> str:
     """A stable 10-character hash of its arguments (for content-addressed record IRIs)."""
     digest = hashlib.sha1("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
@@ -315,7 +324,7 @@ class PortionPaths:
 
     def identifiers(self, act_identifiers: Iterable[str], eid: str) -> list[str]:
         """The portion URIs naming the unit `eid`, one for each identifier of its act the rule applies to."""
-        path = "/".join(part for part in eid.split(self.join) if part)
+        path = provision_path(eid, self.join)
         if not path:
             return []
         acts = dict.fromkeys(a.strip().rstrip("/") for a in act_identifiers if self.acts.search(a.strip()))

@@ -32,7 +32,7 @@ from lexrdf.model import (
     Window,
 )
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
-from lexrdf.uris import eid_problem
+from lexrdf.uris import eid_problem, provision_path
 from lexrdf.xmlsafe import parse_xml
 
 # Layout spaces around English quotes and brackets and before a comma; not before ; : or inside « »: French
@@ -387,7 +387,7 @@ class _Reader:
             whole = holder is None or holder is changed
             # a provision the document no longer holds (repealed): the path its eId names, when it can name one
             gone = changed is None and not eid_problem(target, self.separator)
-            gone_path = "/".join(part for part in target.split(self.separator) if part) if gone else None
+            gone_path = provision_path(target, self.separator) if gone else None
             found.append(
                 Modification(
                     kind,
@@ -578,7 +578,7 @@ class _Reader:
                             f"{name} {eid!r} of <{_local(child)}> {problem}: it cannot name "
                             f"a provision (its IRI is {{act}}/{{path of the {name}}})",
                         )
-                    path = "/".join(part for part in eid.split(separator) if part)
+                    path = provision_path(eid, separator)
                     unit = self.unit(child, eid, path, parent_path, window)
                     unit.own_period = bool(attribute and child.get(attribute)) or bool(
                         start_attribute and child.get(start_attribute)

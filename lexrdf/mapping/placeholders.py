@@ -108,17 +108,18 @@ def _quoted(reader: _Reader, rules: PlaceholderRules, element: etree._Element) -
     return any(ancestor.tag in names for ancestor in element.iterancestors())
 
 
-def _references_by_key(reader: _Reader, rules: PlaceholderRules) -> dict[tuple[str, ...], etree._Element]:
-    """The document's references to other acts (passiveRef ...), by their act key."""
+def _references_by_key(reader: _Reader, rules: PlaceholderRules) -> dict[tuple[str, ...], tuple[str, etree._Element]]:
+    """The document's references to other acts (passiveRef ...), by their act key: the act's href and the element."""
     section = reader.mapping.get("references") or {}
-    found: dict[tuple[str, ...], etree._Element] = {}
+    found: dict[tuple[str, ...], tuple[str, etree._Element]] = {}
     if not section or rules.act_key is None:
         return found
     names = {reader.qualified(name) for name in section.get("acts", [])}
     for element in reader.doc.iter(*names):
-        key = rules.key_of_href(element.get(section.get("href", "href")) or "")
+        href = element.get(section.get("href", "href")) or ""
+        key = rules.key_of_href(href)
         if key is not None:
-            found.setdefault(key, element)
+            found.setdefault(key, (href, element))
     return found
 
 
@@ -127,7 +128,7 @@ def _cited_act(
     rules: PlaceholderRules,
     element: etree._Element | None,
     text: str,
-    references: dict[tuple[str, ...], etree._Element],
+    references: dict[tuple[str, ...], tuple[str, etree._Element]],
 ) -> tuple[str | None, etree._Element | None]:
     """The act a placeholder cites (its IRI as the document's reference to it gives it) and that reference."""
     hrefs = []
@@ -137,7 +138,6 @@ def _cited_act(
     keys.append(rules.key_of_citation(text))
     for key in keys:
         if key is not None and key in references:
-            reference = references[key]
-            return reference.get((reader.mapping.get("references") or {}).get("href", "href")), reference
+            return references[key]
     first = next((h for h in hrefs if h and not h.startswith("#")), None)
     return first, None

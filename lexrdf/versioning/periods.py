@@ -28,7 +28,7 @@ def plan_periods(planner: Planner) -> None:
             placeholder = shown[0]
             # the repeal affects it, on the day its own record dates (the placeholder's window is not that record:
             # legislation.gov.uk shows s. 85(9) of the GLA Act ". . . ." from 2007-10-30, repealed on 3.12.2011)
-            repeals = [m for m in planner.changes(placeholder, kinds={"repeal"}) if m.of_unit]
+            repeals = planner.whole_repeals(placeholder)
             repealed_on = [m.effective for m in repeals if m.effective and m.effective <= document.current_to]
             undated = [m for m in repeals if m.effective is None and m.source_act]
             if not repealed_on and undated:

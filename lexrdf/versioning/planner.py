@@ -5,9 +5,10 @@ into a `Plan`. The two source styles (`expressions`, `periods`) drive it."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import date, timedelta
 from decimal import Decimal
+from functools import cached_property
 
 from lexrdf.model import TEXTUAL_KINDS, Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter
@@ -210,12 +211,17 @@ class Planner:
     def recorded_repeal(self, path: str, after: date, before: date | None) -> date | None:
         """The earliest day in (after, before) on which a stored repeal of `path` took effect (one that a later
         expression recorded of a provision it no longer holds), or None."""
-        days = [
-            day
-            for (repealed, day), (kind, _, _) in self.stored.announced.items()
-            if repealed == path and kind == "repeal" and after < day and (before is None or day < before)
-        ]
+        days = [day for day in self._stored_repeals.get(path, ()) if after < day and (before is None or day < before)]
         return min(days, default=None)
+
+    @cached_property
+    def _stored_repeals(self) -> dict[str, list[date]]:
+        """The days of the repeals stored for each provision path (`StoredAct.announced`)."""
+        found: dict[str, list[date]] = defaultdict(list)
+        for (path, day), (kind, _, _) in self.stored.announced.items():
+            if kind == "repeal":
+                found[path].append(day)
+        return found
 
     def drop_unused(self, *events: str | None) -> None:
         """Forget events planned for a text that is not recorded after all, when nothing else uses them (they open,
@@ -255,8 +261,7 @@ class Planner:
         if successor:
             self.plan.events[successor].affects.add(unit.path)
             return successor
-        repeals = [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit]
-        repeals = repeals or self.ancestor_changes(unit, day, {"repeal"})
+        repeals = self.whole_repeals(unit, day) or self.ancestor_changes(unit, day, {"repeal"})
         if repeals:
             return self.event(day, "repeal", unit.path, repeals)
         lapsed: list[Modification] = []
@@ -271,23 +276,27 @@ class Planner:
     def ancestor_changes(self, unit: Unit, day: date, kinds: set[str]) -> list[Modification]:
         """The nearest ancestor's changes of these kinds on `day` (a repealed or inserted article carries its
         paragraphs with it)."""
-        parent = self.unit_at(unit.parent_path)
-        while parent is not None:
+        for parent in self.ancestors(unit):
             found = [m for m in self.changes(parent, day, kinds) if m.of_unit]
             if found:
                 return found
-            parent = self.unit_at(parent.parent_path)
         return []
+
+    def ancestors(self, unit: Unit) -> Iterator[Unit]:
+        """The units enclosing `unit`, nearest first (as the document or, failing it, the store holds them)."""
+        parent = self.unit_at(unit.parent_path)
+        while parent is not None:
+            yield parent
+            parent = self.unit_at(parent.parent_path)
+
+    def whole_repeals(self, unit: Unit, day: date | None = None) -> list[Modification]:
+        """The repeals of `unit` as a whole the document records (taking effect on `day`, when given)."""
+        return [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit]
 
     def enclosing_changes(self, unit: Unit) -> list[Modification]:
         """Every insertion or substitution as a whole of a provision enclosing `unit` (on any day): each brought the
         words of `unit` that its source shows, so none of them is older than that change."""
-        found: list[Modification] = []
-        parent = self.unit_at(unit.parent_path)
-        while parent is not None:
-            found += [m for m in self.changes(parent, kinds=REOPENING_KINDS) if m.of_unit]
-            parent = self.unit_at(parent.parent_path)
-        return found
+        return [m for parent in self.ancestors(unit) for m in self.changes(parent, kinds=REOPENING_KINDS) if m.of_unit]
 
     def record_modifications(self, unit: Unit) -> None:
         """Changes of a provision's effect that leave its text alone: events that affect it, open nothing."""
@@ -427,8 +436,8 @@ def close_absent(planner: Planner, present: set[str], day: date) -> None:
                 # no longer holds: the provision ended on that date, by that repeal, not on the expression's date
                 repealed_on = [
                     m.effective
-                    for m in planner.changes(absent, kinds={"repeal"})
-                    if m.of_unit and m.effective and version.valid_from < m.effective <= day
+                    for m in planner.whole_repeals(absent)
+                    if m.effective and version.valid_from < m.effective <= day
                 ]
                 ends_on = max(repealed_on, default=day)
                 closed_by = planner.closing_event(absent, ends_on, None)
@@ -440,7 +449,7 @@ def close_placeholder(planner: Planner, unit: Unit, day: date) -> None:
     the repeal it is evidence of affects it and closes what was in force of it. Dated by the source (the act it
     cites, through its lifecycle event), the repeal closes the provision on that date; undated, it is recorded on
     the expression's date as the latest it can have happened (`EventSpec.at_latest`), never as its date."""
-    repeals = [m for m in planner.changes(unit, kinds={"repeal"}) if m.of_unit]
+    repeals = planner.whole_repeals(unit)
     dated = [m for m in repeals if m.effective and m.effective <= day]
     when = max((m.effective for m in dated), default=day)  # type: ignore[type-var]
     if repeals:
