@@ -78,19 +78,47 @@ def _parsed(path: Path, data: bytes, limits: SourceLimits) -> etree._Element | N
 
 
 def _counted_parse(path: Path, limits: SourceLimits) -> etree._Element:
-    """Parse, counting elements and nesting as the parser meets them (SourceError past `limits`); the root."""
-    elements = depth = 0
-    events = etree.iterparse(str(path), events=("start", "end"), **_OPTIONS)
-    for event, element in events:
-        if event == "end":
-            depth -= 1
-            continue
-        elements += 1
-        depth += 1
-        if elements > limits.max_elements:
-            what = f"more than {limits.max_elements:,} elements"
-            raise SourceError(str(path), element.sourceline, limits.exceeded("max_elements", what))
-        if depth > limits.max_depth:
-            what = f"<{etree.QName(element).localname}> is nested {depth} elements deep"
-            raise SourceError(str(path), element.sourceline, limits.exceeded("max_depth", what))
-    return events.root
+    """Parse, counting elements and nesting as the parser meets them (SourceError past `limits`); the root.
+
+    A pull parser fed a chunk at a time: the events read before a syntax error are still counted, so the element
+    that passes `max_depth` is named even where libxml2 refuses it in the same chunk (`iterparse` in lxml 6.2
+    raises before handing over that chunk's events)."""
+    parser = etree.XMLPullParser(events=("start", "end"), base_url=str(path), **_OPTIONS)
+    counter = _Counter(path, limits)
+    with path.open("rb") as source:
+        try:
+            while chunk := source.read(_CHUNK):
+                parser.feed(chunk)
+                counter.count(parser.read_events())
+            root = parser.close()
+        except etree.XMLSyntaxError:
+            counter.count(parser.read_events())
+            raise
+    counter.count(parser.read_events())
+    return root
+
+
+_CHUNK = 1 << 16
+
+
+class _Counter:
+    """Elements and nesting depth of the events read so far; SourceError as soon as one passes its limit."""
+
+    def __init__(self, path: Path, limits: SourceLimits) -> None:
+        self.path, self.limits = path, limits
+        self.elements = self.depth = 0
+
+    def count(self, events) -> None:
+        limits = self.limits
+        for event, element in events:
+            if event == "end":
+                self.depth -= 1
+                continue
+            self.elements += 1
+            self.depth += 1
+            if self.elements > limits.max_elements:
+                what = f"more than {limits.max_elements:,} elements"
+                raise SourceError(str(self.path), element.sourceline, limits.exceeded("max_elements", what))
+            if self.depth > limits.max_depth:
+                what = f"<{etree.QName(element).localname}> is nested {self.depth} elements deep"
+                raise SourceError(str(self.path), element.sourceline, limits.exceeded("max_depth", what))
