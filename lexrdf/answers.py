@@ -6,6 +6,7 @@ An answer that cannot be given is a typed non-answer (a `status`), never a neigh
 from __future__ import annotations
 
 import difflib
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from datetime import date
@@ -50,6 +51,9 @@ class EventSummary:
     date: str
     source: str | None
     sources: list[str] = field(default_factory=list)  # every act that made it (several acts on one day)
+    # what in the source dated this edge of the window for this provision ("file:line: note: ..."; lex:datedBy);
+    # empty where the answer does not carry it (a search hit, a diff: ask `versions`)
+    evidence: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -234,14 +238,16 @@ def with_languages(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionA
     return answer
 
 
-def _with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
+def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
     """Name every act behind the opening and closing events (rows repeat once per source act)."""
     for attribute, column in (("opened_by", "opened_source"), ("closed_by", "closed_source")):
         event = getattr(answer, attribute)
         if event is None:
             continue
-        sources = sorted({_value(r, column) for r in rows if _value(r, "version") == answer.version} - {None})
-        setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources))
+        own = [r for r in rows if _value(r, "version") == answer.version]
+        sources = sorted({_value(r, column) for r in own} - {None})
+        evidence = sorted({_value(r, f"{attribute[:-3]}_evidence") for r in own} - {None})
+        setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources, evidence))
     return answer
 
 
@@ -272,7 +278,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
     for row in versions:
         by_relation[_value(row, "relation") or "at"].append(row)
     if by_relation["at"]:
-        return with_languages(_with_sources(version_from_row(by_relation["at"][0], provision), rows), rows)
+        return with_languages(with_sources(version_from_row(by_relation["at"][0], provision), rows), rows)
     if not versions:
         repeals = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
         repeal = next((r for r in repeals if (_value(r, "repeal_date") or "") <= day.isoformat()), None)
@@ -302,7 +308,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
         return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no version of this provision is recorded")
     later, earlier = by_relation["after"], by_relation["before"]
     if earlier:
-        last = _with_sources(version_from_row(earlier[-1], provision), rows)
+        last = with_sources(version_from_row(earlier[-1], provision), rows)
         closer = last.closed_by.type if last.closed_by else None
         last.status = REPEALED if closer == "repeal" else STRUCK_DOWN if closer in RULING_TYPES else ENDED
         if later:  # a gap between two windows
@@ -316,7 +322,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
         last.applicable_from = None
         last.opened_by = None
         return _strip_text(last)
-    first = _with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows)
+    first = with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows)
     opened = first.opened_by
     made_by = f" ({opened.type}" + (f" by {opened.source})" if opened and opened.source else ")") if opened else ""
     if opened and opened.type == "started-without-recorded-act":
@@ -540,6 +546,7 @@ class LineageStep:
     valid_from: str
     valid_until: str | None
     closed_by: EventSummary | None
+    evidence: list[str] = field(default_factory=list)  # what in the source dated its start (lex:datedBy)
 
 
 @dataclass
@@ -725,13 +732,16 @@ def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own
 def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> LineageAnswer:
     """The chain of versions that began by `day`; typed like text-at when none is in force then."""
     steps: list[LineageStep] = []
-    seen: set[str] = set()
-    for row in rows:
-        version = _value(row, "version") or ""
-        if version in seen:
-            continue
-        seen.add(version)
+    by_version: dict[str, list[QuerySolution]] = defaultdict(list)
+    for row in rows:  # rows repeat once per source act and piece of evidence
+        by_version[_value(row, "version") or ""].append(row)
+    for version, version_rows in by_version.items():
+        row = version_rows[0]
         opened = _event(row, "opened")
+        closed = _event(row, "closed")
+        if closed is not None:
+            evidence = sorted({_value(r, "closed_evidence") for r in version_rows} - {None})
+            closed = EventSummary(closed.event, closed.type, closed.date, closed.source, closed.sources, evidence)
         steps.append(
             LineageStep(
                 event=opened.event,
@@ -744,7 +754,8 @@ def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: Ve
                 previous=_value(row, "previous"),
                 valid_from=_value(row, "valid_from") or "",
                 valid_until=_value(row, "valid_until"),
-                closed_by=_event(row, "closed"),
+                closed_by=closed,
+                evidence=sorted({_value(r, "opened_evidence") for r in version_rows} - {None}),
             )
         )
     return LineageAnswer(own.status, provision, day.isoformat(), steps, own.message)

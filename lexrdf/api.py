@@ -57,6 +57,7 @@ from lexrdf.answers import (
     texts_per_unit,
     version_from_row,
     with_languages,
+    with_sources,
 )
 from lexrdf.errors import QueryError
 from lexrdf.ingest import IngestSummary, Progress, ingest
@@ -262,7 +263,8 @@ class Lexrdf:
         provision is unknown."""
         rows = self.rows("versions", provision=provision, known_at=known_at, language=language)
         answers = [
-            with_languages(version_from_row(row, provision, status="version"), rows) for row in distinct_versions(rows)
+            with_languages(with_sources(version_from_row(row, provision, status="version"), rows), rows)
+            for row in distinct_versions(rows)
         ]
         if any(row["interpreted"] for row in rows):  # the dual chain: every interpretation, each beside its versions
             states = self._all_interpretations(provision, known_at, language)

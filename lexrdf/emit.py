@@ -176,6 +176,8 @@ def emit_act(
             out.add(node, PROV_T.wasRevisionOf, out.iri(version.previous))
         if version.begins_history:
             out.add(node, LEX_T.beginsHistory, _TRUE)
+        for evidence in version.dated_by:
+            out.add(node, LEX_T.datedBy, literal(evidence))
         out.recorded(node)
         _record(out, version.record, document.language)
     for record in plan.new_records:
@@ -244,6 +246,8 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
         out.add(node, LEX_T.validUntil, date_term(record.valid_until))
     if record.closed_by:
         out.add(node, LEX_T.closedBy, out.iri(record.closed_by))
+        for evidence in record.dated_by:
+            out.add(node, LEX_T.datedBy, literal(evidence))
     out.recorded(node)
     if record.supersedes:
         previous = out.iri(record.supersedes)

@@ -34,11 +34,30 @@ def windows_by_provision(lex: Lexrdf) -> dict[str, list[tuple[str, str | None, s
     return {provision: sorted(windows) for provision, windows in found.items()}
 
 
+_UNDATED = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+SELECT ?edge ?node WHERE {
+  { ?node a lex:Version . FILTER NOT EXISTS { ?node lex:datedBy ?evidence } BIND ("start" AS ?edge) }
+  UNION
+  { ?node lex:closedBy ?closed . FILTER NOT EXISTS { ?node lex:supersededAt ?superseded }
+    FILTER NOT EXISTS { ?node lex:datedBy ?evidence } BIND ("end" AS ?edge) }
+}
+"""
+
+
+def assert_edges_dated(lex: Lexrdf) -> None:
+    """Every version's start, and every current end, names what in the source dated it (lex:datedBy)."""
+    undated = [(row["edge"].value, row["node"].value) for row in lex.store.sparql(_UNDATED)]
+    assert undated == [], f"{len(undated)} window edges name no evidence, e.g. {undated[:3]}"
+
+
 def assert_windows_sound(lex: Lexrdf) -> int:
-    """Windows never overlap, are contiguous, end after they start, and every end has a closing event.
+    """Windows never overlap, are contiguous, end after they start, and every end has a closing event; every edge
+    names its evidence (`assert_edges_dated`).
 
     Returns how many provisions were checked.
     """
+    assert_edges_dated(lex)
     checked = 0
     for provision, windows in windows_by_provision(lex).items():
         checked += 1

@@ -229,3 +229,35 @@ def test_s7_3_and_its_paragraphs_came_with_its_substitution_on_14_5_2001(dpa_lex
     assert before.status == "outside-coverage" and before.text is None  # the earlier s. 7(3) is not in the file
     after = dpa_lex.text_at(f"{DPA}/{eid}", "2001-05-14")
     assert after.status == "in-force" and after.opened_by.sources == [FOIA_2000]
+
+
+# -- what dated each edge (lex:datedBy) ------------------------------------------------------------------------
+def test_each_version_names_the_note_that_dated_it_with_file_and_line(dpa_lex):
+    # line 1820: <note class="commentary F" eId="c18185101"> "S. 7(3) substituted (14.5.2001) by 2000 c. 36, s. 73,
+    # Sch. 6 para. 1 (with ss. 56, 78); S.I. 2001/1637, art. 2(d)": what dates s. 7(3)(a)'s words.
+    (version,) = dpa_lex.versions(f"{DPA}/section-7-3-a")
+    assert version.opened_by.evidence == [
+        "ukpga-1998-29.xml:1820: note: S. 7(3) substituted (14.5.2001) by 2000 c. 36, s. 73, Sch. 6 para. 1 (with "
+        "ss. 56, 78); S.I. 2001/1637, art. 2(d)"
+    ]
+    # lineage and text-at say the same of the same version
+    (step,) = dpa_lex.lineage(f"{DPA}/section-7-3-a", "2010-01-01").items
+    assert step.evidence == version.opened_by.evidence
+    assert dpa_lex.text_at(f"{DPA}/section-7-3-a", "2010-01-01").opened_by.evidence == version.opened_by.evidence
+
+
+def test_a_period_no_note_explains_is_named_as_the_evidence(dpa_lex):
+    # line 3904: <section eId="section-4" period="#period3">, from 2000-03-01; no note on s. 4's words or number.
+    (version,) = dpa_lex.versions(f"{DPA}/section-4")
+    assert version.opened_by.evidence == [
+        "ukpga-1998-29.xml:3904: shown in force from 2000-03-01 (its own period), no note dates it"
+    ]
+
+
+def test_an_end_names_what_ended_it(dpa_lex):
+    # line 3172: <note class="commentary F" eId="c18185341"> "S. 12A inserted (temp. from 1.3.2000 to 23.10.2007) by
+    # 1998 c. 29, s. 72, Sch. 13 para. 1; S.I. 2000/183, art. 2(1)": both its start and its end (expiry on 24.10.2007)
+    (version,) = dpa_lex.versions(f"{DPA}/section-12A")
+    (start,) = version.opened_by.evidence
+    assert start.startswith("ukpga-1998-29.xml:3172: note: S. 12A inserted (temp. from 1.3.2000 to 23.10.2007)")
+    assert version.closed_by.evidence == [start]

@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
-from conftest import BASE, HARBOUR, ODA, SAMPLES, open_lex
+from conftest import BASE, DPA, HARBOUR, ODA, SAMPLES, open_lex
 from lxml import html as lxml_html
 
 from lexrdf.web import pages, timeline
@@ -866,3 +866,15 @@ def test_an_interpreted_provision_page_keeps_unique_ids_and_labels(ruled_lex):
     aside = one(doc, "//aside[@class='meaning']")
     assert one(doc, f"//*[@id='{aside.get('aria-labelledby')}']").tag == "h3"
     assert all(a.get("href").startswith("/") for a in aside.xpath(".//a"))  # local links, through Links
+
+
+def test_a_dpa_page_says_what_in_the_source_dated_each_version(dpa_lex):
+    # ukpga-1998-29.xml line 1820: <note class="commentary F" eId="c18185101"> "S. 7(3) substituted (14.5.2001) by
+    # 2000 c. 36, s. 73, Sch. 6 para. 1 ...": what dates s. 7(3)(a), shown beside "Made by", in the table of
+    # versions and in the provenance chain, with the file and line.
+    page = pages.provision_page(dpa_lex, LINKS, f"{DPA}/section-7-3-a", "2010-01-01", None, today=TODAY)
+    doc = parse(page)
+    note = "ukpga-1998-29.xml:1820 note: S. 7(3) substituted (14.5.2001) by 2000 c. 36, s. 73, Sch. 6 para. 1"
+    assert text(one(doc, "//dt[.='Dated by']/following-sibling::dd[1]")).startswith(note)
+    assert text(one(doc, "//table[@class='versions']//td[@class='evidence']")).startswith(note)
+    assert note in text(one(doc, "//ol[@class='chain']/li"))

@@ -112,7 +112,14 @@ def test_cli_ingest_summary_and_query_formats(tmp_path):
         "closed_by",
         "citation",
     }
-    assert answer["status"] == "in-force" and set(answer["opened_by"]) == {"event", "type", "date", "source", "sources"}
+    assert answer["status"] == "in-force" and set(answer["opened_by"]) == {
+        "event",
+        "type",
+        "date",
+        "source",
+        "sources",
+        "evidence",
+    }
 
     versions = run_cli("query", "versions", "-p", f"provision={ODA}/art_3/para_2", "--store", store)
     assert [v["valid_from"] for v in json.loads(versions.stdout)] == ["2001-04-01", "2004-07-01"]

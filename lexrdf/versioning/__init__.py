@@ -15,6 +15,7 @@ from datetime import date
 
 from lexrdf.model import SourceDocument
 from lexrdf.uris import IriMinter
+from lexrdf.versioning.evidence import record_evidence
 from lexrdf.versioning.expressions import plan_expression
 from lexrdf.versioning.periods import plan_periods
 from lexrdf.versioning.planner import Planner, repeal_act
@@ -53,6 +54,7 @@ def plan_document(
     else:
         plan_expression(planner)
     repeal_act(planner)
+    record_evidence(planner)
     return planner.plan
 
 

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from lexrdf.model import TEXTUAL_KINDS, Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter
+from lexrdf.versioning.evidence import of_event
 from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, StoredAct, StoredVersion
 from lexrdf.vocab import RULING_KINDS
 
@@ -84,9 +85,10 @@ class Planner:
         document names no act for, that an amending act announced, is that act's event."""
         # a textual event is made by every act that changed the words that day (several acts on one day are all
         # named; the strongest kind names the event); an amendment as a whole, by every change inside it
+        given = list(mods)
         mods = [
             m
-            for m in mods
+            for m in given
             if m.kind == kind or kind in {"enactment", "commencement"} or (kind in TEXTUAL and m.kind in TEXTUAL)
         ]
         sources = {source} if source is not None else {self.source_iri(m.source_act) for m in mods if m.source_act}
@@ -104,6 +106,9 @@ class Planner:
         spec.source_provisions.update(m.source_provision for m in mods if m.source_provision)
         spec.notes.update(m.note for m in mods if m.note)
         spec.affects.add(unit_path)
+        announced_by = ", ".join(sorted(sources)) if announced else None
+        evidence = of_event(self, day, kind, unit_path, mods or given, announced_by)
+        spec.evidence.setdefault(unit_path, set()).update(evidence)
         return iri
 
     def announced(self, unit_path: str, day: date, kind: str) -> tuple[str, set[str], str] | None:

@@ -85,6 +85,8 @@ class EventSpec:
     closes: set[str] = field(default_factory=set)
     notes: set[str] = field(default_factory=set)  # the words of the annotations it was read from
     at_latest: bool = False  # the source gives no date: `day` is the latest it can have happened (lex:dateAtLatest)
+    # what it was read from, for each provision it affects: "file:line: note: ..." (lexrdf.versioning.evidence)
+    evidence: dict[str, set[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -98,6 +100,7 @@ class NewRecord:
     valid_until: date | None
     closed_by: str | None
     translation: bool = False  # `unit` is the version's first text in its language, not a correction
+    dated_by: tuple[str, ...] = ()  # the evidence of its end (`closed_by`): "file:line: what"
 
 
 @dataclass
@@ -112,6 +115,7 @@ class NewVersion:
     previous: str | None
     record: NewRecord
     begins_history: bool = False  # no text of this provision was in force before this version
+    dated_by: tuple[str, ...] = ()  # the evidence of its start (`opened_by`): "file:line: what"
 
 
 @dataclass

@@ -104,6 +104,8 @@ class VersionRow:
     closed: EventRef | None
     current: bool
     option: str  # how the diff form names it
+    dated_by: tuple[tuple[str, str], ...] = ()  # what in the source dated its start, and its end (`evidence_pieces`)
+    end_dated_by: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ class Step:
     valid_from: Day
     last_day: Day | None
     closed: EventRef | None
+    dated_by: tuple[tuple[str, str], ...] = ()  # what in the source dated the version's start (`evidence_pieces`)
 
 
 @dataclass
@@ -189,6 +192,7 @@ def provision_context(
         "children": _tree(lex.descendants(provision, chosen_day, known_at), page, chosen_day) if shows_text else [],
         "window": _window(answer) if shows_text else None,
         "opened": catalog.event(answer.opened_by) if shows_text else None,
+        "dated_by": evidence_pieces(answer.opened_by.evidence) if shows_text and answer.opened_by else (),
         "closed": catalog.event(answer.closed_by) if shows_text else None,
         "citation": answer.citation,
         "near": _near(answer, catalog),
@@ -285,9 +289,25 @@ def _version_rows(
                 catalog.event(_with_sources(v.closed_by, answer.closed_by)),
                 v.version == answer.version,
                 option,
+                evidence_pieces(v.opened_by.evidence) if v.opened_by else (),
+                evidence_pieces(v.closed_by.evidence) if v.closed_by else (),
             )
         )
     return rows
+
+
+def evidence_pieces(evidence: list[str]) -> tuple[tuple[str, str], ...]:
+    """Each piece of evidence as (where, what): ``"dpa.xml:812: note: S. 7(3) ..."`` -> ("dpa.xml:812", "note: S. 7(3)
+    ..."); evidence naming no line is all "what".
+
+    >>> evidence_pieces(["a.xml:3: note: x", "announced by y"])
+    (('a.xml:3', 'note: x'), ('', 'announced by y'))
+    """
+    pieces = []
+    for item in evidence:
+        where, _, what = item.partition(": ")
+        pieces.append((where, what) if what and ":" in where else ("", item))
+    return tuple(pieces)
 
 
 def _with_sources(event: EventSummary | None, known: EventSummary | None) -> EventSummary | None:
@@ -488,6 +508,7 @@ def _lineage(lex: Lexrdf, provision: str, day: date, page: PageLinks, catalog: C
                 day_text(step.valid_from),
                 last_day(step.valid_until) if step.valid_until else None,
                 catalog.event(step.closed_by),
+                evidence_pieces(step.evidence),
             )
         )
     return steps

@@ -37,6 +37,7 @@ class SearchEvent(BaseModel):
     date: date
     source: str | None
     sources: list[str] = Field(description="every act that made it (several acts on one day)")
+    evidence: list[str] = Field(description="empty: a hit does not say what dated its window (ask `versions`)")
 
 
 class SearchItem(BaseModel):
