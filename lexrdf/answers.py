@@ -57,6 +57,17 @@ class EventSummary:
 
 
 @dataclass(frozen=True)
+class Outstanding:
+    """A change an amending act held here announced for the provision (or within it) that no consolidation applied."""
+
+    event: str
+    kind: str
+    date: str
+    act: str | None
+    provision: str  # what it changes: the provision asked, or one within it
+
+
+@dataclass(frozen=True)
 class NearChange:
     """A change of the provision within the configured distance of the asked date."""
 
@@ -90,6 +101,8 @@ class VersionAnswer:
     # the dual chain: the interpretations operative beside the text (on the date; for a version, in its window)
     interpretations: list[InterpretationState] = field(default_factory=list)
     diverges: bool = False  # an operative interpretation overlays the statutory text in force
+    # changes announced after the text began, by the date, not applied to it (text-at only; `outstanding_changes`)
+    outstanding: list[Outstanding] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -361,6 +374,24 @@ def _strip_text(answer: VersionAnswer) -> VersionAnswer:
     answer.language = None
     answer.citation = None
     return answer
+
+
+def outstanding_changes(rows: list[QuerySolution], answer: VersionAnswer) -> list[Outstanding]:
+    """The announced changes no consolidation applied that took effect after the text in force began (by the asked
+    date: the query's bound): a change before it may be in its words already, so it is not said to be missing."""
+    if answer.version is None or answer.valid_from is None:
+        return []
+    found: dict[tuple[str, str], Outstanding] = {}
+    for row in rows:
+        event, unit, day = _value(row, "outstanding"), _value(row, "outstanding_unit"), _value(row, "outstanding_date")
+        if event is None or unit is None or day is None or day <= answer.valid_from:
+            continue
+        kind = KIND_OF_CLASS.get(_value(row, "outstanding_type") or "", "event")
+        source = _value(row, "outstanding_source")
+        held = found.get((event, unit))
+        if held is None or (source and (held.act is None or source < held.act)):
+            found[(event, unit)] = Outstanding(event, kind, day, source, unit)
+    return sorted(found.values(), key=lambda o: (o.date, o.provision, o.event))
 
 
 def near_change(rows: list[QuerySolution], day: date, near_days: int) -> NearChange | None:

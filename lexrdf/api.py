@@ -51,6 +51,7 @@ from lexrdf.answers import (
     interpretations_answer,
     lineage_answer,
     near_change,
+    outstanding_changes,
     overlapping,
     scanned_search_answer,
     text_at_answer,
@@ -226,6 +227,7 @@ class Lexrdf:
             last_known = answer.current_to if answer.status == AS_LAST_KNOWN else None
             chain_label = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
             answer.citation = _cite(*chain_label, day, known_at, last_known)
+            answer.outstanding = outstanding_changes(rows, answer)
         # the dual chain: one more small query, only for an item that has interpretations (or no statutory text)
         if not rows or any(row["interpreted"] for row in rows):
             meaning = self.interpretations(provision, day, known_at=known_at, basis=basis, language=language)

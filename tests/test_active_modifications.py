@@ -392,3 +392,44 @@ def test_a_consolidation_naming_no_act_takes_the_act_an_amending_act_announced(t
         assert answer.opened_by.type == expected
     finally:
         lex.close()
+
+
+# -- text-at says what is not yet in the text (`outstanding`) --------------------------------------------------------
+
+
+def test_text_at_names_the_announced_change_the_consolidation_does_not_show(lex):
+    # amending-bgbl1-2017-s419.xml line 134: textualMod (type "substitution") of listenelem-2 of § 20(1), in force
+    # from eventRef ereignis-n2, 2017-03-16 (line 122); vereinsg@2017-03-16.xml still reads "§ 9 Abs. 1 Satz 2, Abs. 2"
+    # there (the 1964 words): the text answered is the consolidated one, the change named beside it
+    needs_shared(AMENDING)
+    lex.ingest([ORIGINAL, CONSOLIDATED])
+    lex.ingest([AMENDING])
+    answer = lex.text_at(ITEM_2, "2017-03-16")
+    assert answer.text[9:34] == "§ 9 Abs. 1 Satz 2, Abs. 2"
+    assert [(o.event, o.kind, o.date, o.act, o.provision) for o in answer.outstanding] == [
+        (SUBSTITUTION_2017, "substitution", "2017-03-16", S419, ITEM_2)
+    ]
+    # the enclosing paragraph names the change inside it; the day before, nothing is outstanding
+    paragraph = lex.text_at(f"{VEREINSGESETZ}/art-z20/abs-z1", "2017-03-16")
+    assert [(o.event, o.provision) for o in paragraph.outstanding] == [(SUBSTITUTION_2017, ITEM_2)]
+    assert lex.text_at(ITEM_2, "2017-03-15").outstanding == []
+
+
+def test_a_change_the_consolidation_applied_is_not_outstanding(lex, tmp_path):
+    # ports-amendment-act-2012.xml: amod1 substitutes sec_1__subsec_2 from 2012-07-01 (line 42, tg1 -> e2);
+    # ports-act-2010@2012-07-01.xml shows the substituted words: the change is in the text, not outstanding
+    lex.ingest(PORTS_FILES)
+    lex.ingest([AMENDMENT_FILE])
+    answer = lex.text_at(f"{PORTS}/sec_1/subsec_2", "2013-01-01")
+    assert answer.valid_from == "2012-07-01" and answer.outstanding == []
+    # held without the consolidation of 2012: the enacted words are answered, the change named beside them
+    enacted = open_lex(tmp_path / "enacted-only")
+    try:
+        enacted.ingest([PORTS_FILES[0], AMENDMENT_FILE])
+        answer = enacted.text_at(f"{PORTS}/sec_1/subsec_2", "2013-01-01")
+        assert answer.valid_from == "2010-04-01"  # ports-act-2010.xml line 37: eventRef e2, the start of its period
+        assert [(o.kind, o.date, o.act) for o in answer.outstanding] == [
+            ("substitution", "2012-07-01", PORTS_AMENDMENT)
+        ]
+    finally:
+        enacted.close()

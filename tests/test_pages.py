@@ -878,3 +878,26 @@ def test_a_dpa_page_says_what_in_the_source_dated_each_version(dpa_lex):
     assert text(one(doc, "//dt[.='Dated by']/following-sibling::dd[1]")).startswith(note)
     assert text(one(doc, "//table[@class='versions']//td[@class='evidence']")).startswith(note)
     assert note in text(one(doc, "//ol[@class='chain']/li"))
+
+
+def test_a_change_not_yet_applied_is_shown_beside_the_text(tmp_path):
+    # amending-bgbl1-2017-s419.xml line 134: textualMod "substitution" of § 20(1) item 2, in force 2017-03-16 (line
+    # 122); vereinsg@2017-03-16.xml does not show the new words: the page says so beside the consolidated text
+    from conftest import VEREINSG, VEREINSGESETZ, needs_shared
+
+    needs_shared(VEREINSG / "amending-bgbl1-2017-s419.xml")
+    lex = open_lex(tmp_path / "store")
+    try:
+        lex.ingest([VEREINSG / "vereinsg@1964-08-05.xml", VEREINSG / "vereinsg@2017-03-16.xml"])
+        lex.ingest([VEREINSG / "amending-bgbl1-2017-s419.xml"])
+        item = f"{VEREINSGESETZ}/art-z20/abs-z1/inhalt-n1/liste-n1/listenelem-n2"
+        doc = parse(pages.provision_page(lex, LINKS, item, "2017-06-01", None, today=TODAY))
+        box = text(one(doc, "//div[@class='outstanding']"))
+        assert box.startswith("Changes not yet applied to this text Substitution by")
+        assert "16 March 2017" in box and "within it" not in box
+        whole = parse(pages.provision_page(lex, LINKS, f"{VEREINSGESETZ}/art-z20", "2017-06-01", None, today=TODAY))
+        assert "a provision within it" in text(one(whole, "//div[@class='outstanding']"))
+        before = parse(pages.provision_page(lex, LINKS, item, "2017-03-15", None, today=TODAY))
+        assert before.xpath("//div[@class='outstanding']") == []
+    finally:
+        lex.close()

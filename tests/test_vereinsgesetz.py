@@ -7,7 +7,7 @@ only in the line breaks of § 20 (1) Nr. 1, so it must add no version.
 
 from __future__ import annotations
 
-from conftest import VEREINSG, VEREINSGESETZ, needs_shared
+from conftest import VEREINSG, VEREINSGESETZ, needs_shared, open_lex
 from invariants import assert_windows_sound
 
 from lexrdf.mapping.engine import read_document
@@ -77,3 +77,22 @@ def test_resolve_by_the_works_eli(lex):
     assert lex.resolve("eli/bund/bgbl-1/1964/s593").provision == VEREINSGESETZ
     answer = lex.resolve("eli/bund/bgbl-1/1964/s593~art-z20_abs-z1_inhalt-n1_liste-n1_listenelem-n2")
     assert (answer.status, answer.provision) == ("resolved", ITEM_2)
+
+
+def test_a_version_in_force_after_its_enactment_names_both_lifecycle_events(tmp_path):
+    # vereinsg@1964-08-05.xml lines 116-121: eventRef ereignis-n1 date="1964-08-05" refersTo="ausfertigung" (signed);
+    # lines 122-127: ereignis-n2 date="1964-09-21" refersTo="inkrafttreten", where the text's period starts. The
+    # version of § 20 is made by the enactment and in force from 21.9.1964: both say so, with their lines (lxml
+    # reports a start tag written over several lines at its last line).
+    needs_shared(VEREINSG)
+    lex = open_lex(tmp_path / "store")
+    try:
+        lex.ingest([VEREINSG / "vereinsg@1964-08-05.xml"])
+        (version,) = lex.versions(f"{VEREINSGESETZ}/art-z20")
+        assert (version.valid_from, version.opened_by.type) == ("1964-09-21", "enactment")
+        assert version.opened_by.evidence == [
+            "vereinsg@1964-08-05.xml:121: lifecycle eventRef meta-n1_lebzykl-n1_ereignis-n1 (enactment) on 1964-08-05",
+            "vereinsg@1964-08-05.xml:127: lifecycle eventRef meta-n1_lebzykl-n1_ereignis-n2 (enactment) on 1964-09-21",
+        ]
+    finally:
+        lex.close()

@@ -23,6 +23,7 @@ from lexrdf.model import EventRef, Modification
 
 if TYPE_CHECKING:
     from lexrdf.versioning.planner import Planner
+    from lexrdf.versioning.state import NewVersion
 
 _QUOTED = 240  # characters of a note quoted as evidence
 
@@ -57,7 +58,8 @@ def of_changes(name: str, mods: Iterable[Modification]) -> set[str]:
 def of_lifecycle(name: str, events: Iterable[EventRef], kind: str | None = None) -> set[str]:
     """Lifecycle events as evidence (of `kind` when given)."""
     return {
-        f"{_at(name, event.line)}: lifecycle eventRef {event.kind} on {event.day}"
+        f"{_at(name, event.line)}: lifecycle eventRef {event.source_id + ' ' if event.source_id else ''}"
+        f"({event.kind}) on {event.day}"
         for event in events
         if kind is None or event.kind == kind
     }
@@ -100,11 +102,26 @@ def record_evidence(planner: Planner) -> None:
     for versions in planner.stored.versions.values():
         paths.update((version.iri, version.path) for version in versions)
     for version in plan.new_versions:
-        version.dated_by = _for(planner, version.opened_by, version.path)
+        version.dated_by = _for(planner, version.opened_by, version.path) + _start(planner, version)
     for record in [*(v.record for v in plan.new_versions), *plan.new_records]:
         if record.closed_by and record.version in paths:
             path = paths[record.version]
             record.dated_by = _for(planner, record.closed_by, path) or _successor(planner, record.closed_by, path)
+
+
+def _start(planner: Planner, version: NewVersion) -> tuple[str, ...]:
+    """When a version starts on another day than the event that opened it (an act enacted on one day, in force on a
+    later one): what gives that day, the lifecycle events of the day or, failing them, the unit's period."""
+    spec = planner.plan.events.get(version.opened_by)
+    if spec is None or spec.day == version.valid_from:
+        return ()
+    name = file_name(planner.document.path)
+    found = of_lifecycle(name, planner.lifecycle_by_day.get(version.valid_from, []))
+    unit = planner.units_by_path.get(version.path)
+    if not found and unit is not None and unit.window is not None and unit.window.start == version.valid_from:
+        period = "its own period" if unit.own_period else "the period of the unit holding it"
+        found = {f"{_at(name, unit.line)}: shown in force from {version.valid_from} ({period})"}
+    return tuple(sorted(found))
 
 
 def _successor(planner: Planner, event: str, path: str) -> tuple[str, ...]:

@@ -192,6 +192,7 @@ def provision_context(
         "children": _tree(lex.descendants(provision, chosen_day, known_at), page, chosen_day) if shows_text else [],
         "window": _window(answer) if shows_text else None,
         "opened": catalog.event(answer.opened_by) if shows_text else None,
+        "outstanding": _outstanding(answer, provision, page, catalog),
         "dated_by": evidence_pieces(answer.opened_by.evidence) if shows_text and answer.opened_by else (),
         "closed": catalog.event(answer.closed_by) if shows_text else None,
         "citation": answer.citation,
@@ -294,6 +295,16 @@ def _version_rows(
             )
         )
     return rows
+
+
+def _outstanding(
+    answer: VersionAnswer, provision: str, page: PageLinks, catalog: Catalog
+) -> list[tuple[EventRef | None, str, bool]]:
+    """The changes not yet applied to the text: (the change, the page of what it changes, whether that is this)."""
+    return [
+        (catalog.event(EventSummary(o.event, o.kind, o.date, o.act)), page.href(o.provision), o.provision == provision)
+        for o in answer.outstanding
+    ]
 
 
 def evidence_pieces(evidence: list[str]) -> tuple[tuple[str, str], ...]:
