@@ -101,6 +101,9 @@ class VersionAnswer:
     # the dual chain: the interpretations operative beside the text (on the date; for a version, in its window)
     interpretations: list[InterpretationState] = field(default_factory=list)
     diverges: bool = False  # an operative interpretation overlays the statutory text in force
+    # the editor's notes beside the text saying a change takes effect later than its act ("file:line: words"): the
+    # window may begin before the change had effect (lex:deferredEffect)
+    deferred_effects: list[str] = field(default_factory=list)
     # changes announced after the text began, by the date, not applied to it (text-at only; `outstanding_changes`)
     outstanding: list[Outstanding] = field(default_factory=list)
 
@@ -261,6 +264,9 @@ def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAns
         sources = sorted({_value(r, column) for r in own} - {None})
         evidence = sorted({_value(r, f"{attribute[:-3]}_evidence") for r in own} - {None})
         setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources, evidence))
+    answer.deferred_effects = sorted(
+        {_value(r, "deferred") for r in rows if _value(r, "version") == answer.version} - {None}
+    )
     return answer
 
 

@@ -239,6 +239,8 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
             out.add(expression, LEX_T.number, literal(record.unit.number))
         if record.unit.heading:
             out.add(expression, LEX_T.heading, literal(record.unit.heading))
+        for deferred in record.unit.deferred_effects:
+            out.add(expression, LEX_T.deferredEffect, literal(deferred))
         out.recorded(expression)
     for kept in sorted(record_expressions(out.minter, record, language).values()):
         out.add(node, LEX_T.expression, out.iri(kept))

@@ -133,6 +133,8 @@ class Unit:
     unit_notes: tuple[str, ...] = ()  # those referenced from its number: they concern the whole provision
     own_period: bool = False  # its window is its own (@period on it), not inherited from an enclosing unit
     placeholder: bool = False  # its text only says it was repealed (". . . .", "ARTICOLO ABROGATO"): no words in force
+    # the editor's notes in it saying a change takes effect later than it was made ("file:line: words")
+    deferred_effects: tuple[str, ...] = ()
 
 
 @_pickled_as_arguments

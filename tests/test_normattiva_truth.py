@@ -95,3 +95,28 @@ def test_the_audit_lists_what_nothing_in_the_file_dates(cad):
         "change-without-act",
         "date-at-latest",
     }
+
+
+def test_an_editors_note_of_a_deferred_effect_is_flagged_on_the_answer(tmp_path):
+    # codice_strada.xml line 35356: <article eId="art_181">; after its paragraph art_181__para_3 (whose words hold
+    # <ins eId="ins_461">((da € 26 a € 102))</ins>), a paragraph without eId from line 35381: "AGGIORNAMENTO
+    # (19) Il Decreto 20 dicembre 1996 (in G.U. 28/12/1996, n. 303) ha disposto (con l'art. 1, comma 1) che la presente
+    # modifica avra' effetto a decorrere dal 1 gennaio 1997. ...": the change to the fine ((da € 26 a € 102)) took
+    # effect later than its act. Not the article's words, and not a date lexrdf can tie to one version: flagged.
+    strada = SHARED_DATA / "akn" / "normattiva" / "more" / "codice_strada.xml"
+    needs_shared(strada)
+    lex = open_lex(tmp_path / "store")
+    try:
+        lex.ingest([strada])
+        (version,) = lex.versions(f"{BASE}/eli/it/act/1992-04-30/285/art_181")
+        (note,) = version.deferred_effects
+        assert note.startswith("codice_strada.xml:")
+        assert "la presente modifica avra' effetto a decorrere dal 1 gennaio 1997" in note
+        assert "AGGIORNAMENTO" not in (version.text or "")
+        (paragraph,) = lex.versions(f"{BASE}/eli/it/act/1992-04-30/285/art_181/para_3")
+        assert "da € 26 a € 102" in paragraph.text and "AGGIORNAMENTO" not in paragraph.text
+        assert paragraph.deferred_effects == [note]  # the note concerns the changes anywhere in the article
+        # a paragraph of it whose editor says nothing of the kind carries no flag
+        assert lex.versions(f"{BASE}/eli/it/act/1992-04-30/285/art_1")[0].deferred_effects == []
+    finally:
+        lex.close()

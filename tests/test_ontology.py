@@ -56,7 +56,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
     "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
-    "changesThrough", "applied", "dateAtLatest", "expressionVersion", "datedBy",
+    "changesThrough", "applied", "dateAtLatest", "expressionVersion", "datedBy", "deferredEffect",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -71,6 +71,7 @@ UNALIGNED_PROPERTIES = {
     "changesThrough",  # a dump's place in the transaction log: no external counterpart
     "applied",  # a publisher's consolidation state of a change: no external counterpart
     "expressionVersion",  # a publisher's numbering of corrected versions of one expression: no counterpart
+    "deferredEffect",  # an editor's note as file:line text: no external counterpart
     "datedBy",  # evidence as file:line text; prov:wasDerivedFrom takes an entity, not a string
     "dateAtLatest",  # the source gave no date: lex:date is an upper bound, which no external vocabulary says
 }  # fmt: skip

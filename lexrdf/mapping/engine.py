@@ -107,6 +107,7 @@ class _Reader:
         self.editorial_patterns = [
             re.compile(rf"^(?:{pattern})$", re.DOTALL) for pattern in mapping.get("editorial_blocks", [])
         ]
+        self.deferred_patterns = [re.compile(pattern, re.IGNORECASE) for pattern in mapping.get("deferred_effects", [])]
         self.paths = Paths(path, self.ns, normalise_text, self.text_of)
         document = mapping.get("document") or {"path": "."}
         doc = self.paths.first(self.root, document["path"])
@@ -236,6 +237,27 @@ class _Reader:
             return False
         words = normalise_text("".join(element.itertext()))
         return any(pattern.match(words) for pattern in self.editorial_patterns)
+
+    def deferred_effects(self, element: etree._Element) -> tuple[str, ...]:
+        """The editor's notes inside a unit (not inside its sub-units) that say a change takes effect later than it
+        was made (`deferred_effects`: Normattiva's "... le presenti modifiche avranno effetto a decorrere dal 1
+        gennaio 1997"), each as "file:line: words"."""
+        if not self.deferred_patterns:
+            return ()
+        found: list[str] = []
+        pending = list(element)
+        while pending:
+            child = pending.pop(0)
+            name = LOCAL_NAMES[child.tag]
+            if self.is_unit(child):
+                continue
+            if name in self.units and not child.get(self.id_attribute) and self.editorial(child):
+                words = normalise_text(" ".join(child.itertext()))
+                if any(pattern.search(words) for pattern in self.deferred_patterns):
+                    found.append(f"{Path(self.path).name}:{child.sourceline}: {words}")
+                continue
+            pending.extend(child)
+        return tuple(found)
 
     def is_unit(self, element: etree._Element) -> bool:
         return LOCAL_NAMES[element.tag] in self.units and bool(element.get(self.id_attribute))
@@ -668,7 +690,19 @@ class _Reader:
             element.sourceline,
             tuple(dict.fromkeys(unit_notes + notes)),
             tuple(dict.fromkeys(unit_notes)),
+            deferred_effects=self.deferred_effects(element),
         )
+
+
+def _inherit_deferred_effects(units: list[Unit]) -> None:
+    """An editor's note of a deferred effect concerns the changes anywhere in its unit ("la presente modifica" of an
+    article is in one of its paragraphs): the units inside it carry it too, after their own."""
+    by_path: dict[str, Unit] = {}
+    for unit in units:  # document order: a unit's ancestors come before it
+        parent = by_path.get(unit.parent_path or "")
+        if parent is not None and parent.deferred_effects:
+            unit.deferred_effects = tuple(dict.fromkeys(unit.deferred_effects + parent.deferred_effects))
+        by_path.setdefault(unit.path, unit)
 
 
 def destination_patterns(mapping: Mapping) -> list[tuple[re.Pattern[str], dict]]:
@@ -962,6 +996,7 @@ def map_document(
     in_force = entry_into_force or min(event_dates.values(), default=work_date)
     active = reader.active_modifications(windows, in_force, reader.separator)
     units = reader.walk_units(containers, windows, default_window, reader.separator)
+    _inherit_deferred_effects(units)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)

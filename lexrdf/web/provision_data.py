@@ -193,6 +193,7 @@ def provision_context(
         "window": _window(answer) if shows_text else None,
         "opened": catalog.event(answer.opened_by) if shows_text else None,
         "outstanding": _outstanding(answer, provision, page, catalog),
+        "deferred": evidence_pieces(answer.deferred_effects) if shows_text else (),
         "dated_by": evidence_pieces(answer.opened_by.evidence) if shows_text and answer.opened_by else (),
         "closed": catalog.event(answer.closed_by) if shows_text else None,
         "citation": answer.citation,
