@@ -22,6 +22,7 @@ WEAKNESSES = (
     "commencement-without-order",
     "change-without-act",
     "date-at-latest",
+    "deferred-effect",
 )
 
 

@@ -94,6 +94,7 @@ def test_the_audit_lists_what_nothing_in_the_file_dates(cad):
         "commencement-without-order",
         "change-without-act",
         "date-at-latest",
+        "deferred-effect",
     }
 
 
@@ -116,6 +117,10 @@ def test_an_editors_note_of_a_deferred_effect_is_flagged_on_the_answer(tmp_path)
         (paragraph,) = lex.versions(f"{BASE}/eli/it/act/1992-04-30/285/art_181/para_3")
         assert "da € 26 a € 102" in paragraph.text and "AGGIORNAMENTO" not in paragraph.text
         assert paragraph.deferred_effects == [note]  # the note concerns the changes anywhere in the article
+        # and the audit lists both among what the data says thinly
+        article = f"{BASE}/eli/it/act/1992-04-30/285/art_181"
+        weak = {(row["weakness"], row["provision"]) for row in lex.run("audit", {"act": "any"})}
+        assert {("deferred-effect", article), ("deferred-effect", f"{article}/para_3")} <= weak
         # a paragraph of it whose editor says nothing of the kind carries no flag
         assert lex.versions(f"{BASE}/eli/it/act/1992-04-30/285/art_1")[0].deferred_effects == []
     finally:
