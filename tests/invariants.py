@@ -74,3 +74,28 @@ def assert_windows_sound(lex: Lexrdf) -> int:
                 "overlap" if next_start < until else "leave a gap"
             )
     return checked
+
+
+_NAMED_CHANGES = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+SELECT DISTINCT ?act ?provision WHERE {
+  ?event lex:sourceAct ?act ; lex:affects ?provision ; a ?kind .
+  ?provision a lex:Provision .
+  FILTER (?kind IN (lex:Insertion, lex:Substitution, lex:Amendment, lex:Repeal, lex:Commencement, lex:Expiry))
+  FILTER NOT EXISTS { ?event lex:supersededAt ?replaced }
+}
+"""
+
+
+def assert_impact_agrees_with_the_events(lex: Lexrdf) -> int:
+    """Every provision an event names an act for (a note or modification saying that act inserted, substituted,
+    amended, repealed, commenced or ended it) is in that act's `impact`: nothing the sources attribute to an act is
+    missing from what the act is answered to have done. Returns how many (act, provision) pairs were checked."""
+    expected: dict[str, set[str]] = defaultdict(set)
+    for row in lex.store.sparql(_NAMED_CHANGES):
+        expected[row["act"].value].add(row["provision"].value)
+    for act, provisions in expected.items():
+        listed = {item.provision for item in lex.impact(act).items}
+        missing = sorted(provisions - listed)
+        assert not missing, f"impact of {act} omits {len(missing)} provisions its events affect, e.g. {missing[:3]}"
+    return sum(len(p) for p in expected.values())

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import SHARED_DATA, needs_shared, open_lex
-from invariants import assert_windows_sound
+from invariants import assert_impact_agrees_with_the_events, assert_windows_sound
 
 from lexrdf.errors import SourceError
 
@@ -42,6 +42,7 @@ def test_real_akn_file_ingests_and_conforms(tmp_path, path):
         assert summary.versions == summary.provisions + 1 - _shown_only_repealed(lex)
         assert assert_windows_sound(lex) == summary.versions
         assert_no_placeholder_in_force(lex)
+        assert_impact_agrees_with_the_events(lex)
         assert lex.ingest([path]).quads == 0
     finally:
         lex.close()
@@ -72,6 +73,7 @@ def test_real_clml_file_ingests_conforms_and_serves_no_placeholder(tmp_path, pat
         assert summary.refused == [] and summary.acts == 1
         assert assert_windows_sound(lex) == summary.versions
         assert_no_placeholder_in_force(lex)
+        assert_impact_agrees_with_the_events(lex)
         assert _shown_only_repealed(lex) >= 0  # every provision without a version is affected by a repeal
     finally:
         lex.close()
