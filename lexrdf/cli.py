@@ -662,6 +662,14 @@ def serve(
     write_dump: Annotated[
         bool, typer.Option("--dump", help="Write a fresh dump (N-Quads, gzipped) into the dump folder first.")
     ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="Where clients reach the server (behind a proxy): the origin of the absolute URLs it writes "
+            "(default LEXRDF_PUBLIC_URL, else the address it listens on; never a request's Host header).",
+        ),
+    ] = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Serve the HTTP API and the SPARQL endpoint over a store, read-only: `lexrdf ingest` and `lexrdf query` work
@@ -677,6 +685,8 @@ def serve(
         settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url, search_url=search_url)
         if dumps is not None:
             settings = dataclasses.replace(settings, dumps=dumps)
+        if public_url:
+            settings = dataclasses.replace(settings, public_url=public_url.rstrip("/"))
         if sample:
             lex = Lexrdf.open(settings)
             try:

@@ -62,7 +62,7 @@ class Settings:
     LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
     LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
     (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS,
-    LEXRDF_INGEST_PROCESSES and LEXRDF_INGEST_STREAM_MB."""
+    LEXRDF_INGEST_PROCESSES, LEXRDF_INGEST_STREAM_MB and LEXRDF_PUBLIC_URL."""
 
     store: Path = DEFAULT_STORE
     base_iri: str = DEFAULT_BASE_IRI
@@ -99,6 +99,9 @@ class Settings:
     # a search service (lexrdf.search.service, `lexrdf search-index serve`) that answers searches instead of an index
     # in `store` (LEXRDF_SEARCH_URL; None: the index in the store's directory, if any)
     search_url: str | None = None
+    # where clients reach the server (LEXRDF_PUBLIC_URL, `serve --public-url`): the origin of the absolute URLs it
+    # writes (sitemap, dump index, feeds); None: the address it listens on. Never the request's Host header.
+    public_url: str | None = None
 
     @property
     def store_auth(self) -> tuple[str, str] | None:
@@ -149,4 +152,5 @@ class Settings:
             store_user=os.environ.get("LEXRDF_STORE_USER") or None,
             store_password=os.environ.get("LEXRDF_STORE_PASSWORD") or None,
             search_url=search_url or os.environ.get("LEXRDF_SEARCH_URL") or None,
+            public_url=(os.environ.get("LEXRDF_PUBLIC_URL") or "").rstrip("/") or None,
         )

@@ -61,7 +61,19 @@ def parse_xml(path: str | Path, limits: SourceLimits = DEFAULT_SOURCE_LIMITS) ->
     docinfo = tree.docinfo
     if docinfo.internalDTD is not None and docinfo.internalDTD.entities():
         raise SourceError(str(path), 1, "document declares XML entities; refused (entity expansion is off)")
+    if docinfo.doctype or docinfo.internalDTD is not None or docinfo.externalDTD is not None:
+        # an internal subset's ATTLIST defaults are applied while parsing: an eId, a date or a text could come from
+        # outside the body. No legislative format needs a DTD: the whole file is refused.
+        raise SourceError(str(path), _doctype_line(path), "document declares a DTD (<!DOCTYPE ...>); refused")
     return tree
+
+
+def _doctype_line(path: Path) -> int:
+    """The line of the <!DOCTYPE declaration (1 when it cannot be found in the file's first 64 KiB)."""
+    with path.open("rb") as source:
+        head = source.read(65_536)
+    at = head.find(b"<!DOCTYPE")
+    return head.count(b"\n", 0, at) + 1 if at >= 0 else 1
 
 
 def _parsed(path: Path, data: bytes, limits: SourceLimits) -> etree._Element | None:

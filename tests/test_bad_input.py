@@ -113,3 +113,19 @@ def test_two_files_disagreeing_about_one_expression_are_refused(tmp_path, lex):
     assert error.value.line == line
     assert lex.store.quad_count() == 0
     assert lex.ingest([GOOD, duplicate]).versions > 0  # an identical copy is only read once
+
+
+def test_a_dtd_is_refused_so_no_attribute_comes_from_outside_the_body(tmp_path, lex):
+    # an internal subset's ATTLIST default would give every <article> an eId the body never wrote
+    good = GOOD.read_text(encoding="utf-8")
+    start = good.index("<akomaNtoso")
+    declared = "<!DOCTYPE akomaNtoso [\n<!ATTLIST article eId CDATA 'art_99'>\n]>\n"
+    hidden = write(tmp_path, "hidden.xml", good[:start] + declared + good[start:])
+    line = good[:start].count("\n") + 1
+    with pytest.raises(SourceError, match=r"declares a DTD") as refused:
+        lex.ingest([hidden])
+    assert (refused.value.path, refused.value.line) == (str(hidden), line)
+    assert lex.store.quad_count() == 0
+    plain = write(tmp_path, "plain.xml", good[:start] + "<!DOCTYPE akomaNtoso>\n" + good[start:])
+    with pytest.raises(SourceError, match=r"declares a DTD"):
+        parse_xml(plain)

@@ -427,3 +427,30 @@ def test_a_store_broken_underneath_gives_a_bare_problem_and_no_internals(bare):
         pointer.write_text(published, encoding="ascii")
     healed = httpx.get(f"{url}/api/text-at", params={"provision": PROVISION, "date": "2003-05-01"}, timeout=30)
     assert healed.status_code == 200
+
+
+# -- HEAD wherever GET; absolute URLs from the configuration, never from Host ------------------------------------
+@pytest.mark.parametrize("path", ["/", "/health", "/docs", "/sitemap.xml", "/dumps/", "/api/acts"])
+def test_head_answers_wherever_get_does_with_no_body(served, path):
+    url, _ = served
+    got, head = httpx.get(url + path), httpx.head(url + path)
+    assert got.status_code == head.status_code == 200
+    assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"]
+
+
+@pytest.mark.parametrize("path", ["/sitemap.xml", "/dumps/", "/changes.atom", "/changes?since=0"])
+def test_a_host_header_is_never_written_back(served, path):
+    # a proxy's cache would keep, for everyone, the URLs one client's Host header named
+    url, _ = served
+    answer = httpx.get(url + path, headers={"Host": "evil.example"})
+    assert answer.status_code == 200
+    assert "evil.example" not in answer.text and "evil.example" not in answer.headers.get("link", "")
+    assert url in answer.text or url in answer.headers.get("link", "")  # the address it listens on
+
+
+def test_the_public_url_is_the_origin_of_absolute_urls(tmp_path):
+    for url in serve(tmp_path / "store", LEXRDF_PUBLIC_URL="https://laws.example.org/"):
+        sitemap = httpx.get(f"{url}/sitemap.xml", headers={"Host": "evil.example"}).text
+        assert "<loc>https://laws.example.org/" in sitemap and url not in sitemap and "evil" not in sitemap
+        link = httpx.get(f"{url}/changes", params={"since": "0"}).headers["link"]
+        assert link.startswith("<https://laws.example.org/changes?since=")

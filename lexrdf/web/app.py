@@ -77,8 +77,19 @@ def create_app(settings: Settings) -> FastAPI:
         linked_data.router,  # last: it answers every other path under the base IRI
     ]
     for router in routers:
+        with_head(router.routes)
         app.include_router(head_apart(router))
+    with_head(app.routes)  # /health, /docs
     return app
+
+
+def with_head(routes: list[BaseRoute]) -> list[BaseRoute]:
+    """HEAD wherever GET: a route answering GET answers HEAD too (the same headers, no body), where FastAPI's
+    `get` routes answer only GET (and a HEAD of them fell through to the linked-data routes: a 404). In place."""
+    for route in routes:
+        if isinstance(route, APIRoute) and "GET" in route.methods:
+            route.methods.add("HEAD")
+    return routes
 
 
 def head_apart(router: APIRouter) -> APIRouter:

@@ -31,7 +31,7 @@ from lexrdf.store.changelog import MEDIA_TYPE as PATCH
 from lexrdf.store.changelog import Change
 from lexrdf.web.deps import get_lex
 from lexrdf.web.errors import BAD_PARAMETER, Problem, responses
-from lexrdf.web.links import Links
+from lexrdf.web.links import Links, public_origin
 from lexrdf.web.parameters import declared_only
 
 router = APIRouter(dependencies=[Depends(declared_only)], tags=["sync"])
@@ -56,7 +56,7 @@ def _feed(request: Request, etag: str, build: Callable[[], bytes]) -> Response:
 
 
 def _origin(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+    return public_origin(request.scope, get_lex(request).settings.public_url)
 
 
 def _href(request: Request, links: Links) -> Callable[[str], str]:

@@ -38,7 +38,7 @@ from lexrdf.dumps.void import DESCRIPTION_PREFIXES, queries, statistics, void_tu
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.deps import get_lex
 from lexrdf.web.errors import Problem, responses
-from lexrdf.web.links import Links
+from lexrdf.web.links import Links, public_origin
 from lexrdf.web.parameters import declared_only
 from lexrdf.web.ranges import Unsatisfiable, multipart, multipart_body, parse_ranges, read_range
 
@@ -99,7 +99,7 @@ def _folder(lex: Lexrdf) -> Path:
 def index(request: Request, lex: Lexrdf = Depends(get_lex)) -> JSONResponse:
     """The published dump's files with their download URLs, sizes and checksums (empty when none is published)."""
     manifest = Manifest.read(_folder(lex))
-    origin = str(request.base_url).rstrip("/")
+    origin = public_origin(request.scope, lex.settings.public_url)
     body: dict[str, Any] = {"catalog": f"{origin}/catalog.ttl", "void": f"{origin}/void.ttl", "files": []}
     if manifest is not None:
         body |= {
@@ -360,7 +360,7 @@ def sitemap_document(urls: list[str], origin: str, page: int | None = None, limi
 
 def _sitemap(request: Request, lex: Lexrdf, page: int | None) -> Response:
     links = Links(lex.settings.base_iri)
-    origin = str(request.base_url).rstrip("/")
+    origin = public_origin(request.scope, lex.settings.public_url)
     urls = [origin + quote(links.href(iri), safe=_URL_SAFE) for iri in _pages(request, lex)]
     document = sitemap_document(urls, origin, page)
     if document is None:

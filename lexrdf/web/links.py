@@ -36,3 +36,23 @@ class Links:
     def is_local(self, iri: str) -> bool:
         """Whether this server dereferences the IRI."""
         return iri.startswith(self.base_iri.rstrip("/") + "/")
+
+
+def public_origin(scope: dict, public_url: str | None) -> str:
+    """The origin of the absolute URLs the server writes: the configured public URL or, failing it, the address the
+    server listens on (the ASGI scope's ``server``), never what a client's Host header claims (a proxy's cache would
+    keep what one client named for everyone).
+
+    >>> public_origin({"scheme": "http", "server": ("127.0.0.1", 8000)}, None)
+    'http://127.0.0.1:8000'
+    >>> public_origin({"scheme": "http", "server": ("127.0.0.1", 8000)}, "https://laws.example.org")
+    'https://laws.example.org'
+    """
+    if public_url:
+        return public_url.rstrip("/")
+    scheme = scope.get("scheme", "http")
+    host, port = scope.get("server") or ("127.0.0.1", None)
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    default = (scheme == "http" and port == 80) or (scheme == "https" and port == 443)
+    return f"{scheme}://{host}" + ("" if port is None or default else f":{port}")
