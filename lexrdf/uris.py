@@ -64,6 +64,22 @@ def slug(text: str) -> str:
     return "x" if not cleaned.strip(".") else cleaned
 
 
+def number_segment(number: str) -> str:
+    """An act's number as a path segment: `slug`, but letters and digits outside ASCII are kept, percent-encoded
+    (UTF-8), not dropped, so that acts numbered in another script get distinct IRIs (Arabic-Indic "١٢" and "١٣"
+    are two acts, where `slug` makes both "x").
+
+    >>> number_segment("1998 c. 29"), number_segment("\u0661\u0662"), number_segment("\u0661\u0663")
+    ('1998-c.-29', '%D9%A1%D9%A2', '%D9%A1%D9%A3')
+    """
+    if number.isascii():
+        return slug(number)
+    pieces = [quote(char, safe="") if char.isalnum() else char for char in number if char.isascii() or char.isalnum()]
+    encoded = "".join(piece if piece.startswith("%") else _UNSAFE.sub("-", piece) for piece in pieces)
+    cleaned = re.sub("-{2,}", "-", encoded.strip()).strip("-")
+    return "x" if not cleaned.strip(".") else cleaned
+
+
 # An eId as it may become path segments of a minted IRI ({act}/{path}, the ELI subdivision pattern): letters of any
 # script, digits, "_", "-", "." and "~", and the non-ASCII octets the source percent-encoded ("%c2%a7", §: never
 # "%2F" or "%2E", a "/" or "." in disguise); no "/", no other "%",
@@ -188,7 +204,7 @@ class IriMinter:
         return replace(self, known=known)
 
     def act(self, jurisdiction: str, act_type: str, work_date: str, number: str) -> str:
-        return f"{self.base}/eli/{slug(jurisdiction)}/{slug(act_type)}/{work_date}/{slug(number)}"
+        return f"{self.base}/eli/{slug(jurisdiction)}/{slug(act_type)}/{work_date}/{number_segment(number)}"
 
     def cited_act(self, reference: str) -> str:
         """The act a reference names: the act we hold under that identifier, or else an act known only by

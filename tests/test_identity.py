@@ -368,3 +368,30 @@ def test_no_module_but_uris_builds_lexrdf_iris():
         if minting.search(line)
     ]
     assert offenders == []
+
+
+def test_acts_numbered_in_another_script_are_distinct_acts(tmp_path):
+    # the Harbour Act's FRBRnumber (samples/single/harbour-act.xml line 20, value "3") and its FRBR URIs written with
+    # Arabic-Indic digits: "\u0663" (3) and "\u0664" (4) are two acts, two IRIs (once both were ".../x": one act)
+    text = (SAMPLES / "single" / "harbour-act.xml").read_text(encoding="utf-8")
+    paths = []
+    for digit in ("\u0663", "\u0664"):
+        changed = text.replace("1995-05-10/3", f"1995-05-10/{digit}").replace(
+            'FRBRnumber value="3"', f'FRBRnumber value="{digit}"'
+        )
+        path = tmp_path / f"harbour-{ord(digit)}.xml"
+        path.write_text(changed, encoding="utf-8")
+        paths.append(path)
+    lex = open_lex(tmp_path / "store")
+    try:
+        summary = lex.ingest(paths)
+        assert summary.refused == [] and summary.acts == 2
+        acts = {
+            row["act"].value
+            for row in lex.store.sparql(
+                "PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT DISTINCT ?act WHERE { ?p lex:act ?act }"
+            )
+        }
+        assert acts == {f"{BASE}/eli/xx/act/1995-05-10/%D9%A3", f"{BASE}/eli/xx/act/1995-05-10/%D9%A4"}
+    finally:
+        lex.close()

@@ -752,7 +752,7 @@ _XSD_DATE = re.compile(
     (?:T(?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2})(?:\.\d+)?)?   # only in an xsd:dateTime
     (?:Z|(?P<sign>[+-])(?P<tz_hour>\d{2}):(?P<tz_minute>\d{2}))?
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,  # \d is 0-9 only: an Arabic-Indic date is no xsd:date
 )
 
 
@@ -764,6 +764,8 @@ def xsd_date(text: str) -> date | None:
     (datetime.date(2020, 2, 1), datetime.date(2014, 11, 14), datetime.date(2020, 2, 1))
     >>> [xsd_date(t) for t in ("2020-02-01garbage", "2001-13-45", "2020-02-01 x", "2020-02-01T25:00:00", "20200201")]
     [None, None, None, None, None]
+    >>> xsd_date("\u0662\u0660\u0662\u0660-\u0660\u0662-\u0660\u0661"), xsd_date("2020-02-01\u00a0")  # not ASCII
+    (None, None)
     """
     text = text.strip(" \t\n\r")
     match = _XSD_DATE.fullmatch(text)
@@ -1037,7 +1039,7 @@ def map_document(
         modifications=modifications,
         active_modifications=active,
         notices=reader.notices,
-        expression_version=int(version_value[0]) if version_value and version_value[0].isdigit() else 0,
+        expression_version=int(version_value[0]) if version_value and re.fullmatch(r"[0-9]+", version_value[0]) else 0,
         cited_acts=reader.cited_acts(own_uris),  # after the modifications: it reads the titles they found
         lines=_lines(
             work_uri=work_uri_line,
