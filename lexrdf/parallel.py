@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from lexrdf.gcpause import collector_paused
+from lexrdf.lifetime import pool_worker_lifetime
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument
@@ -95,7 +96,10 @@ def _read_in_pool(
     results: list[Source | None] = [None] * len(files)
     failures: dict[int, BaseException] = {}
     # the documents come back as pickles: many small objects, none in a cycle (see lexrdf.gcpause)
-    with ProcessPoolExecutor(processes, mp_context=pool_context()) as pool, collector_paused():
+    with (
+        ProcessPoolExecutor(processes, mp_context=pool_context(), initializer=pool_worker_lifetime) as pool,
+        collector_paused(),
+    ):
         finished: queue.SimpleQueue[Future[Source]] = queue.SimpleQueue()  # each future once, as it finishes
         order = sorted(range(len(files)), key=lambda i: -sizes[i])
         pending: dict[Future[Source], int] = {}

@@ -36,6 +36,7 @@ from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat
 
 from lexrdf.active import ActiveEvent, ActivePlan, EventFacts
 from lexrdf.ingest import ActWrite, _notices, _with_active, _with_provenance, check_in_memory, plan_act
+from lexrdf.lifetime import pool_worker_lifetime
 from lexrdf.model import SourceDocument
 from lexrdf.parallel import submit
 from lexrdf.search.texts import Text, graph_texts
@@ -138,6 +139,7 @@ _worker: _Worker | None = None
 def _start(directory: Path, minter: IriMinter, policy: SourcePolicy, stored: dict[str, dict[str, EventFacts]]) -> None:
     """A worker's start: the store's published snapshot, read-only, and what the ingest decided for all acts."""
     global _worker
+    pool_worker_lifetime()
     os.nice(WORKER_NICENESS)
     gc.disable()  # planning builds many short-lived objects and no cycles (as lexrdf.ingest does)
     _worker = _Worker(EmbeddedStore(directory, read_only=True), minter, policy, stored)

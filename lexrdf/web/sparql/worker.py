@@ -16,7 +16,6 @@ guard had missed could reach no host.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import math
 import os
@@ -29,6 +28,7 @@ from typing import Any
 
 from pyoxigraph import NamedNode
 
+from lexrdf.lifetime import die_with_parent
 from lexrdf.store import Store, open_store
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, TooManyResults, serialize
 
@@ -36,7 +36,6 @@ FRAME_HEADER = struct.Struct(">Q")
 ALARM_GRACE_SECONDS = 5  # past the deadline, the worker ends itself if the server has not killed it
 _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWNET = 0x40000000
-_PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -144,7 +143,7 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
 def main(store: str) -> None:
     """The worker process: open the store, say hello, then answer jobs until the server closes stdin."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
     isolated = isolate_network()
     replies = os.dup(1)
     os.dup2(2, 1)  # print() and native writes to stdout go to stderr from here
@@ -178,9 +177,3 @@ def isolate_network() -> bool:
         return True
     except OSError:
         return False
-
-
-def _die_with_parent() -> None:
-    """Linux: get SIGKILL when the thread that started this process ends (the server's event loop thread)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
