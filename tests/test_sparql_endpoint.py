@@ -666,3 +666,15 @@ def test_sigterm_during_a_heavy_query_stops_the_server_within_seconds(tmp_path):
     assert outcome["status"] in (503, "RemoteProtocolError", "ReadError")
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3]
+
+
+def test_a_query_nested_deeper_than_the_parser_bears_is_a_400_not_a_dead_worker(server):
+    # 20,000 "{" end the process that parses them (Oxigraph's parser recurses once a level); the guard counts the
+    # nesting (outside strings, IRIs and comments) before anything parses it
+    deep = "SELECT * WHERE " + "{" * 300 + "}" * 300
+    body = assert_problem(sparql(server, deep), 400, "300 deep", parameter="query")
+    assert body["type"].endswith("sparql-nested-too-deep")
+    within = "SELECT * WHERE " + "{" * 200 + "}" * 200
+    assert sparql(server, within).status_code == 200
+    quoted = "SELECT * WHERE { BIND('" + "{" * 300 + "' AS ?x) }"  # brackets in a string are no nesting
+    assert sparql(server, quoted).status_code == 200

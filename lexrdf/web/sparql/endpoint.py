@@ -130,6 +130,11 @@ async def answer(request: Request) -> Response:
                                          type_=PROBLEMS + "store-unavailable"))  # fmt: skip
 
 
+# the deepest bracket nesting a query may have: Oxigraph's parser recurses once a level, and 20,000 levels end the
+# process (a worker's death, for a client's 40 KB); no query of the library nests more than a dozen
+MAX_NESTING = 256
+
+
 def _pool_problem(exc: Exception, settings: Settings) -> Problem:
     """What the client is told when the pool gives no reply."""
     limit = f"{settings.sparql_timeout_seconds:g} s"
@@ -164,6 +169,9 @@ def _job(asked: protocol.SparqlRequest, settings: Settings, accept: str | None, 
     if shape.update:
         raise Problem(400, "Updates are refused", f"this endpoint is read-only: {shape.form} is an update, not a query",
                       "query", protocol.UPDATE_REFUSED)  # fmt: skip
+    if shape.depth > MAX_NESTING:
+        detail = f"the query nests brackets {shape.depth} deep: over the limit of {MAX_NESTING} this endpoint parses"
+        raise Problem(400, "Nested too deep", detail, "query", PROBLEMS + "sparql-nested-too-deep")
     if shape.service:
         detail = (
             "SERVICE (federated query) is refused: this endpoint makes no outbound request. (The letters 'service' "

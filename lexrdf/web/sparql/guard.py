@@ -30,6 +30,8 @@ is linear in the query's length (a run of 64,000 letters costs what 64,000 chara
 True
 >>> inspect("SELECT * { " + "a" * 64_000 + " }").form
 'SELECT'
+
+It also measures how deep the query nests its brackets (`nesting`), which the endpoint bounds.
 """
 
 from __future__ import annotations
@@ -85,6 +87,7 @@ class QueryShape:
     form: str | None
     service: bool
     dataset: bool  # FROM / FROM NAMED: the query names its own dataset
+    depth: int = 0  # the deepest nesting of brackets ({, ( and [) outside strings, IRIs and comments
 
     @property
     def update(self) -> bool:
@@ -129,7 +132,24 @@ def inspect(text: str) -> QueryShape:
     rest = residue(text)
     words = [word.upper() for word in _WORD.findall(_without_prefix_names(rest))]
     form = next((word for word in words if word not in _PROLOGUE), None)
-    return QueryShape(form=form, service="service" in rest.lower(), dataset="FROM" in words)
+    return QueryShape(form=form, service="service" in rest.lower(), dataset="FROM" in words, depth=nesting(rest))
+
+
+def nesting(rest: str) -> int:
+    """The deepest nesting of brackets in a `residue` (Oxigraph's parser recurses once a level: 20,000 ``{`` end
+    the process that parses them, so the endpoint refuses a query nested deeper than it allows before parsing).
+
+    >>> nesting(residue("SELECT * { { ?s ?p '{{{' } FILTER((1)) }")), nesting(residue("ASK {" * 3 + "}" * 3))
+    (3, 3)
+    """
+    depth = deepest = 0
+    for char in rest:
+        if char in "{([":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "})]":
+            depth -= 1
+    return deepest
 
 
 def _without_prefix_names(rest: str) -> str:
