@@ -670,6 +670,14 @@ def serve(
             "(default LEXRDF_PUBLIC_URL, else the address it listens on; never a request's Host header).",
         ),
     ] = None,
+    allow_network_queries: Annotated[
+        bool,
+        typer.Option(
+            "--allow-network-queries",
+            help="Serve even where SPARQL workers cannot be cut off from the network (no network namespace): the "
+            "SERVICE guard alone then keeps queries from reaching other hosts.",
+        ),
+    ] = False,
     verbose: VerboseOption = False,
 ) -> None:
     """Serve the HTTP API and the SPARQL endpoint over a store, read-only: `lexrdf ingest` and `lexrdf query` work
@@ -702,6 +710,20 @@ def serve(
                 out.print(f"dump: {settings.dumps_dir} ({manifest.quads:,} quads), served at /dumps/", highlight=False)
         finally:
             reader.close()
+        from lexrdf.web.sparql.worker import network_isolation_available
+
+        if not network_isolation_available():
+            if not allow_network_queries:
+                raise LexrdfError(
+                    "SPARQL workers cannot be cut off from the network here (no network namespace, or "
+                    "LEXRDF_SPARQL_ISOLATION=off): refusing to serve; pass --allow-network-queries to serve with the "
+                    "SERVICE guard alone keeping queries in"
+                )
+            err.print(
+                "warning: SPARQL workers run with network access here (--allow-network-queries): the SERVICE guard "
+                "alone keeps queries from reaching other hosts",
+                highlight=False,
+            )
         options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", "timeout_graceful_shutdown": 5}
         if workers == 1:
             from lexrdf.web.app import create_app

@@ -39,13 +39,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve(store: Path, **env: str) -> Iterator[str]:
-    """`lexrdf serve --sample` on a fresh store, with extra environment variables; yields its URL."""
+def serve(store: Path, flags: tuple[str, ...] = (), **env: str) -> Iterator[str]:
+    """`lexrdf serve --sample` on a fresh store, with extra flags and environment variables; yields its URL."""
     port = free_port()
     inherited = {key: value for key, value in os.environ.items() if key != "LEXRDF_ADMIN_TOKEN"}
     log = (store.parent / "server.log").open("w")  # a file, not a pipe: thousands of requests fill a pipe's buffer
     process = subprocess.Popen(
-        [*SERVE, "--store", str(store), "--port", str(port)],
+        [*SERVE, *flags, "--store", str(store), "--port", str(port)],
         stdout=log,
         stderr=subprocess.STDOUT,
         text=True,
@@ -454,3 +454,24 @@ def test_the_public_url_is_the_origin_of_absolute_urls(tmp_path):
         assert "<loc>https://laws.example.org/" in sitemap and url not in sitemap and "evil" not in sitemap
         link = httpx.get(f"{url}/changes", params={"since": "0"}).headers["link"]
         assert link.startswith("<https://laws.example.org/changes?since=")
+
+
+def test_serve_refuses_to_start_where_workers_keep_the_network_unless_told(tmp_path):
+    # LEXRDF_SPARQL_ISOLATION=off: the SPARQL workers stay in the host's network (as where namespaces are denied)
+    env = {**os.environ, "LEXRDF_SPARQL_ISOLATION": "off"}
+    command = [sys.executable, "-m", "lexrdf.cli", "serve", "--store", str(tmp_path / "store"), "--port", "1"]
+    lexrdf_init = subprocess.run(
+        [sys.executable, "-m", "lexrdf.cli", "ingest", "--store", str(tmp_path / "store"), str(SAMPLES)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert lexrdf_init.returncode == 0, lexrdf_init.stderr
+    refused = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0
+    (line,) = [line for line in refused.stderr.splitlines() if line.strip()]
+    assert line.startswith("error: SPARQL workers cannot be cut off from the network here")
+    assert "--allow-network-queries" in line
+    (tmp_path / "allowed").mkdir()
+    allowed = tmp_path / "allowed" / "store"
+    for url in serve(allowed, ("--allow-network-queries",), LEXRDF_SPARQL_ISOLATION="off"):
+        assert httpx.get(f"{url}/health").status_code == 200
+    assert "warning: SPARQL workers run with network access here" in (allowed.parent / "server.log").read_text()

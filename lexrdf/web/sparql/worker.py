@@ -22,6 +22,8 @@ import os
 import pickle
 import signal
 import struct
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -144,7 +146,7 @@ def main(store: str) -> None:
     """The worker process: open the store, say hello, then answer jobs until the server closes stdin."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
-    isolated = isolate_network()
+    isolated = isolation_wanted() and isolate_network()
     replies = os.dup(1)
     os.dup2(2, 1)  # print() and native writes to stdout go to stderr from here
     try:
@@ -157,6 +159,24 @@ def main(store: str) -> None:
         signal.alarm(math.ceil(job.seconds) + ALARM_GRACE_SECONDS)  # SIGALRM's default action ends the process
         write_frame(replies, run(opened, job))
         signal.alarm(0)
+
+
+def isolation_wanted() -> bool:
+    """Whether SPARQL workers try to leave the network (LEXRDF_SPARQL_ISOLATION: "off" where one knows namespaces
+    are denied; `lexrdf serve` then refuses to start without --allow-network-queries)."""
+    return os.environ.get("LEXRDF_SPARQL_ISOLATION", "on").lower() not in {"off", "0", "false", "no"}
+
+
+def network_isolation_available() -> bool:
+    """Whether a SPARQL worker started here can be moved out of the network (`isolate_network`, tried in a fresh
+    single-threaded process, as a worker is)."""
+    if not isolation_wanted():
+        return False
+    probe = "from lexrdf.web.sparql.worker import isolate_network; raise SystemExit(0 if isolate_network() else 1)"
+    try:
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
 
 
 def isolate_network() -> bool:
