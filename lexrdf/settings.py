@@ -8,6 +8,17 @@ from pathlib import Path
 from typing import ClassVar
 
 DEFAULT_BASE_IRI = "https://lexrdf.example.org"
+
+
+def _default_sparql_memory_mb() -> int:
+    """A quarter of the machine's memory for one query's worker (its data; 1 GiB where the size is unknown)."""
+    try:
+        return max(256, os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 4 // 2**20)
+    except (ValueError, OSError, AttributeError):
+        return 1024
+
+
+DEFAULT_SPARQL_MEMORY_MB = _default_sparql_memory_mb()
 DEFAULT_STORE = Path("lexrdf-data")
 DEFAULT_SNAPSHOT_GRACE_SECONDS = 600.0  # longer than any query runs (docs/store.md)
 DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker processes behind /sparql
@@ -58,7 +69,7 @@ DEFAULT_SOURCE_LIMITS = SourceLimits()
 class Settings:
     """Runtime configuration; `from_env` reads LEXRDF_BASE_IRI, LEXRDF_STORE, LEXRDF_SNAPSHOT_GRACE_SECONDS and
     LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
-    LEXRDF_SPARQL_QUICK, LEXRDF_SPARQL_SPARES,
+    LEXRDF_SPARQL_QUICK, LEXRDF_SPARQL_SPARES, LEXRDF_SPARQL_MEMORY_MB,
     LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
     LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
     (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS,
@@ -74,6 +85,8 @@ class Settings:
     sparql_workers: int = DEFAULT_SPARQL_WORKERS  # /sparql: worker processes (LEXRDF_SPARQL_WORKERS)
     sparql_quick_seconds: float = 0.5  # /sparql: a query longer than this moves to the long lane (LEXRDF_SPARQL_QUICK)
     sparql_spares: int = 1  # /sparql: workers standing by in each lane to replace a killed one (LEXRDF_SPARQL_SPARES)
+    # /sparql: the memory one query's worker may take for its data, MB (LEXRDF_SPARQL_MEMORY_MB; 0: no limit)
+    sparql_memory_mb: int | None = DEFAULT_SPARQL_MEMORY_MB
     # what one source file may hold (SourceLimits; LEXRDF_MAX_FILE_MB, _MAX_DEPTH, _MAX_ELEMENTS, _MAX_UNITS)
     max_file_mb: float = SourceLimits.max_file_mb
     max_depth: int = SourceLimits.max_depth
@@ -137,6 +150,7 @@ class Settings:
             sparql_workers=int(os.environ.get("LEXRDF_SPARQL_WORKERS", DEFAULT_SPARQL_WORKERS)),
             sparql_quick_seconds=float(os.environ.get("LEXRDF_SPARQL_QUICK", 0.5)),
             sparql_spares=max(0, int(os.environ.get("LEXRDF_SPARQL_SPARES", 1))),
+            sparql_memory_mb=int(os.environ.get("LEXRDF_SPARQL_MEMORY_MB", DEFAULT_SPARQL_MEMORY_MB)) or None,
             max_file_mb=float(os.environ.get("LEXRDF_MAX_FILE_MB", SourceLimits.max_file_mb)),
             max_depth=int(os.environ.get("LEXRDF_MAX_DEPTH", SourceLimits.max_depth)),
             max_elements=int(os.environ.get("LEXRDF_MAX_ELEMENTS", SourceLimits.max_elements)),

@@ -678,3 +678,19 @@ def test_a_query_nested_deeper_than_the_parser_bears_is_a_400_not_a_dead_worker(
     assert sparql(server, within).status_code == 200
     quoted = "SELECT * WHERE { BIND('" + "{" * 300 + "' AS ?x) }"  # brackets in a string are no nesting
     assert sparql(server, quoted).status_code == 200
+
+
+def test_a_query_over_the_memory_limit_is_a_503_naming_it_and_the_server_goes_on(tmp_path):
+    # a join of everything with everything, sorted, grows its worker without bound (about 400 MB/s): under
+    # LEXRDF_SPARQL_MEMORY_MB its worker's allocation is refused, the worker ends and is replaced
+    served = start_server(tmp_path / "store", LEXRDF_SPARQL_MEMORY_MB=200, LEXRDF_SPARQL_WORKERS=WORKERS)
+    try:
+        greedy = "SELECT ?a ?d ?g { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } ORDER BY ?a ?d ?g LIMIT 1"
+        response = httpx.post(f"{served.url}/sparql", data={"query": greedy}, timeout=120)
+        body = assert_problem(response, 503, "200 MB", "LEXRDF_SPARQL_MEMORY_MB", parameter="query")
+        assert body["type"].endswith("sparql-memory-limit")
+        light = sparql(served, "ASK { ?s ?p ?o }")
+        assert light.status_code == 200 and light.json()["boolean"] is True
+    finally:
+        served.process.terminate()
+        served.process.wait(timeout=30)

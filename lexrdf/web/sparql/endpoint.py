@@ -147,6 +147,12 @@ def _pool_problem(exc: Exception, settings: Settings) -> Problem:
         return Problem(504, "Query timed out", detail, "query", PROBLEMS + "sparql-timeout")
     if isinstance(exc, PoolClosed):
         return Problem(503, "Shutting down", "the server is shutting down", type_=PROBLEMS + "shutting-down")
+    if isinstance(exc, WorkerDied) and exc.out_of_memory:
+        detail = (
+            f"the query needed more memory than a query may use ({exc.memory_mb:,} MB, LEXRDF_SPARQL_MEMORY_MB): "
+            "narrow it (a join of everything with everything, sorted, grows without bound), or add LIMIT"
+        )
+        return Problem(503, "Query over the memory limit", detail, "query", PROBLEMS + "sparql-memory-limit")
     detail = "the process running the query ended before it answered"
     return Problem(500, "Query failed", detail, type_=PROBLEMS + "sparql-query-failed")
 
@@ -268,7 +274,9 @@ async def startup(app: FastAPI, settings: Settings) -> None:
         app.state.sparql_forwarder = Forwarder(settings)
         return
     workers = max(2, settings.sparql_workers)
-    pool = Lanes.over(settings.store, workers, settings.sparql_quick_seconds, settings.sparql_spares)
+    pool = Lanes.over(
+        settings.store, workers, settings.sparql_quick_seconds, settings.sparql_spares, settings.sparql_memory_mb
+    )
     pool.start()
     app.state.sparql_pool = pool
     app.state.sparql_restore_signals = signals.on_shutdown_signals(pool.stop)

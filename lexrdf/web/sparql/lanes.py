@@ -90,12 +90,12 @@ class Lanes:
     long_queries: LongQueries = field(default_factory=LongQueries)
 
     @classmethod
-    def over(cls, store: Path, workers: int, budget: float, spares: int = 0) -> Lanes:
+    def over(cls, store: Path, workers: int, budget: float, spares: int = 0, memory_mb: int | None = None) -> Lanes:
         """`workers` processes in all: the quick lane gets the larger half (at least one each); and `spares` more
-        standing by in each lane."""
+        standing by in each lane; each worker's data limited to `memory_mb`."""
         long_workers = max(1, workers // 2)
-        quick = QueryPool(store, max(1, workers - long_workers), spares)
-        return cls(quick, QueryPool(store, long_workers, spares), budget)
+        quick = QueryPool(store, max(1, workers - long_workers), spares, memory_mb)
+        return cls(quick, QueryPool(store, long_workers, spares, memory_mb), budget)
 
     def start(self) -> None:
         self.quick.start()

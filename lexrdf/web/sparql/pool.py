@@ -25,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import pickle
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,6 +38,7 @@ from lexrdf.web.sparql.worker import FRAME_HEADER, Hello, Job, Reply, frame
 
 POLL_SECONDS = 0.2  # how often a waiting request checks its deadline and its client
 START_SECONDS = 60.0  # a worker that has not opened the store by then is killed and started again
+MEMORY_VARIABLE = "LEXRDF_SPARQL_WORKER_MEMORY_MB"  # how a worker learns its limit (lexrdf.web.sparql.worker)
 WORKER_COMMAND = "import sys; from lexrdf.web.sparql.worker import main; main(sys.argv[1])"
 RESTART_DELAY_SECONDS = 2.0  # before starting again a worker that could not open the store
 
@@ -59,7 +62,13 @@ class PoolClosed(Exception):
 
 
 class WorkerDied(Exception):
-    """The worker ended while running the query (killed from outside, out of memory...)."""
+    """The worker ended while running the query (killed from outside, out of memory...): `out_of_memory` when it
+    aborted as a process does whose allocation its memory limit refused (`memory_mb`)."""
+
+    def __init__(self, out_of_memory: bool = False, memory_mb: int | None = None) -> None:
+        super().__init__("the worker ended while running the query")
+        self.out_of_memory = out_of_memory
+        self.memory_mb = memory_mb
 
 
 @dataclass(eq=False)
@@ -95,6 +104,7 @@ class QueryPool:
     store: Path
     size: int
     spares: int = 0
+    memory_mb: int | None = None  # each worker's data-memory limit (RLIMIT_DATA); None: none
     _idle: asyncio.Queue[Worker] = field(default_factory=asyncio.Queue, init=False)
     _serving: int = field(default=0, init=False)  # workers idle or running a job (at most `size`)
     _standby: list[Worker] = field(default_factory=list, init=False)  # started, given no job until one is retired
@@ -137,7 +147,12 @@ class QueryPool:
             result = reply.result()
         except (asyncio.IncompleteReadError, ConnectionError):
             self._retire(worker)
-            raise (PoolClosed() if self.closed else WorkerDied()) from None
+            if self.closed:
+                raise PoolClosed() from None
+            with contextlib.suppress(TimeoutError):  # how it ended: an allocation its limit refused aborts it
+                await asyncio.wait_for(worker.process.wait(), 5)
+            aborted = worker.process.returncode == -signal.SIGABRT
+            raise WorkerDied(aborted and self.memory_mb is not None, self.memory_mb) from None
         except BaseException:
             self._retire(worker)
             raise
@@ -238,6 +253,7 @@ class QueryPool:
             str(self.store),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, MEMORY_VARIABLE: str(self.memory_mb or "")},
         )
         self._processes.add(process)
         worker = Worker(process)

@@ -16,10 +16,12 @@ guard had missed could reach no host.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import math
 import os
 import pickle
+import resource
 import signal
 import struct
 import subprocess
@@ -147,6 +149,7 @@ def main(store: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     isolated = isolation_wanted() and isolate_network()
+    limit_memory(os.environ.get("LEXRDF_SPARQL_WORKER_MEMORY_MB", ""))
     replies = os.dup(1)
     os.dup2(2, 1)  # print() and native writes to stdout go to stderr from here
     try:
@@ -159,6 +162,15 @@ def main(store: str) -> None:
         signal.alarm(math.ceil(job.seconds) + ALARM_GRACE_SECONDS)  # SIGALRM's default action ends the process
         write_frame(replies, run(opened, job))
         signal.alarm(0)
+
+
+def limit_memory(megabytes: str) -> None:
+    """Bound the memory this worker's data may take (RLIMIT_DATA: its heap and private mappings, not the store's
+    mapped files): an allocation past it aborts the process, which the pool reports as a query over the limit."""
+    if megabytes.strip().isdigit() and int(megabytes) > 0:
+        limit = int(megabytes) * 1024 * 1024
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
 
 
 def isolation_wanted() -> bool:
