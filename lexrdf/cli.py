@@ -724,7 +724,9 @@ def serve(
                 "alone keeps queries from reaching other hosts",
                 highlight=False,
             )
-        options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", "timeout_graceful_shutdown": 5}
+        from lexrdf.web.workers import SERVER_OPTIONS
+
+        options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", **SERVER_OPTIONS}
         if workers == 1:
             from lexrdf.web.app import create_app
 

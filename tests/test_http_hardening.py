@@ -475,3 +475,25 @@ def test_serve_refuses_to_start_where_workers_keep_the_network_unless_told(tmp_p
     for url in serve(allowed, ("--allow-network-queries",), LEXRDF_SPARQL_ISOLATION="off"):
         assert httpx.get(f"{url}/health").status_code == 200
     assert "warning: SPARQL workers run with network access here" in (allowed.parent / "server.log").read_text()
+
+
+def test_a_flood_of_headers_is_cut_off_not_held(served):
+    # one connection sending megabytes of headers: the server answers once they pass its bound and closes
+    url, _ = served
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+        sent = 0
+        try:
+            while sent < 16_000_000:
+                connection.sendall(b"X-Padding: " + b"a" * 8000 + b"\r\n")
+                sent += 8000
+        except OSError:  # the server closed the connection: what was sent is not held
+            pass
+        connection.settimeout(10)
+        try:
+            reply = connection.recv(200)
+        except OSError:
+            reply = b""
+    assert sent < 16_000_000 or reply.startswith(b"HTTP/1.1 4"), "16 MB of headers were taken in"
+    assert httpx.get(f"{url}/health").status_code == 200

@@ -20,6 +20,15 @@ import time
 from lexrdf.settings import Settings
 from lexrdf.web.factory import environment
 
+MAX_HEADER_BYTES = 64 * 1024  # a request's line and headers together: past it, 431 and the connection closed
+# how every server process runs uvicorn: h11, which bounds what a client may send before its headers end (httptools
+# held 16 MB of headers from one connection, and any more it was sent)
+SERVER_OPTIONS: dict[str, object] = {
+    "http": "h11",
+    "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+    "timeout_graceful_shutdown": 5,
+}
+
 GRACE_SECONDS = 8.0
 
 
@@ -69,5 +78,5 @@ def child(host: str, port: int, log_level: str = "info") -> None:
     sock.bind((host, port))
     sock.listen(2048)
     sock.set_inheritable(True)
-    config = uvicorn.Config("lexrdf.web.factory:app", factory=True, log_level=log_level, timeout_graceful_shutdown=5)
+    config = uvicorn.Config("lexrdf.web.factory:app", factory=True, log_level=log_level, **SERVER_OPTIONS)
     uvicorn.Server(config).run(sockets=[sock])
