@@ -60,3 +60,25 @@ def test_a_large_write_failing_part_way_writes_nothing(tmp_path):
     store.add_act_graph(GRAPH, quads(20_000))
     assert store.quad_count() == 20_000
     store.close()
+
+
+@pytest.mark.parametrize("pointer", ["", "garbage\x00\xff", "99999999-1", None])
+def test_a_broken_snapshot_pointer_is_one_error_for_readers_and_repaired_by_the_next_writer(tmp_path, pointer):
+    store = open_store(tmp_path / "store")
+    store.add_act_graph(GRAPH, quads(3))
+    store.close()
+    current = tmp_path / "store" / "snapshots" / "CURRENT"
+    if pointer is None:
+        current.unlink()
+    else:
+        current.write_bytes(pointer.encode("latin-1"))
+    if pointer == "99999999-1":  # names a snapshot that is not there: a reader cannot read, and says so in a line
+        with pytest.raises(StoreError, match="cannot open the published snapshot"):
+            open_store(tmp_path / "store", read_only=True)
+    writer = open_store(tmp_path / "store")  # the next writer republishes what it holds
+    writer.close()
+    reader = open_store(tmp_path / "store", read_only=True)
+    try:
+        assert reader.quad_count() == 3
+    finally:
+        reader.close()

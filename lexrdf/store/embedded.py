@@ -146,7 +146,10 @@ class EmbeddedStore:
         else:
             self._store = open_primary(directory)
             self.recovered = self._recover()
-            if self._snapshots.current() is None:  # readers never need the primary, even of a new store
+            current = self._snapshots.current()
+            # readers never need the primary, even of a new store; a pointer that is empty, garbage or names a
+            # snapshot that is not there is repaired by publishing the primary as it is now
+            if current is None or not current.path.is_dir():
                 self._publish()
 
     def _recover(self) -> list[str]:

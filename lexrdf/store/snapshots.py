@@ -80,8 +80,10 @@ class Snapshots:
     def current(self) -> Snapshot | None:
         """The newest published snapshot, or None when nothing was ever published."""
         try:
-            name = self.pointer.read_text(encoding="ascii").strip()
+            name = self.pointer.read_bytes().decode("ascii").strip()
         except FileNotFoundError:
+            return None
+        except (UnicodeDecodeError, OSError):  # garbage, or unreadable: as if nothing were published
             return None
         parsed = parse_name(name)
         return Snapshot(parsed[0], parsed[1], self.root / name) if parsed else None
