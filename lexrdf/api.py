@@ -571,7 +571,7 @@ def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None, las
 
 def _label(unit: ContextUnit) -> str:
     number = (unit.label_number or "").strip()
-    if not number:
+    if not any(char.isalnum() or char == "§" for char in number):  # "-", "" : no number (a Normattiva chapter's)
         return ""
     return number if _HAS_WORD.search(number) else f"{unit.unit_type} {number}"
 

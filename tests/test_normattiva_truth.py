@@ -117,6 +117,9 @@ def test_an_editors_note_of_a_deferred_effect_is_flagged_on_the_answer(tmp_path)
         (paragraph,) = lex.versions(f"{BASE}/eli/it/act/1992-04-30/285/art_181/para_3")
         assert "da € 26 a € 102" in paragraph.text and "AGGIORNAMENTO" not in paragraph.text
         assert paragraph.deferred_effects == [note]  # the note concerns the changes anywhere in the article
+        # the chapter holding it is numbered "-" (<num>-</num>): no number, not "chapter -" in its citation
+        cited = lex.text_at(f"{BASE}/eli/it/act/1992-04-30/285/art_181/para_3", paragraph.valid_from).citation
+        assert cited.startswith("Nuovo codice della strada., Art. 181., paragraph 3.") and "chapter -" not in cited
         # and the audit lists both among what the data says thinly
         article = f"{BASE}/eli/it/act/1992-04-30/285/art_181"
         weak = {(row["weakness"], row["provision"]) for row in lex.run("audit", {"act": "any"})}

@@ -90,7 +90,7 @@ def as_date(value: str | date) -> date:
 def unit_label(unit_type: str | None, number: str | None) -> str:
     """How a citation names a unit: its number when that says what it is, else its type and number."""
     text = (number or "").strip().rstrip(".")
-    if not text:
+    if not any(char.isalnum() or char == "§" for char in text):  # "-": no number (a Normattiva chapter's)
         return ""
     return text if _HAS_WORD.search(text) else f"{unit_type or 'unit'} {text}"
 
