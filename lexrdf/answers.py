@@ -6,6 +6,7 @@ An answer that cannot be given is a typed non-answer (a `status`), never a neigh
 from __future__ import annotations
 
 import difflib
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
@@ -255,18 +256,17 @@ def with_languages(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionA
 
 
 def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
-    """Name every act behind the opening and closing events (rows repeat once per source act)."""
-    for attribute, column in (("opened_by", "opened_source"), ("closed_by", "closed_source")):
+    """Name every act behind the opening and closing events, what dated each and the editor's notes of deferred
+    effects (rows repeat once per source act and piece of evidence)."""
+    own = [r for r in rows if _value(r, "version") == answer.version]
+    for attribute, prefix in (("opened_by", "opened"), ("closed_by", "closed")):
         event = getattr(answer, attribute)
         if event is None:
             continue
-        own = [r for r in rows if _value(r, "version") == answer.version]
-        sources = sorted({_value(r, column) for r in own} - {None})
-        evidence = sorted({_value(r, f"{attribute[:-3]}_evidence") for r in own} - {None})
+        sources = sorted({_value(r, f"{prefix}_source") for r in own} - {None})
+        evidence = sorted({_value(r, f"{prefix}_evidence") for r in own} - {None})
         setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources, evidence))
-    answer.deferred_effects = sorted(
-        {_value(r, "deferred") for r in rows if _value(r, "version") == answer.version} - {None}
-    )
+    answer.deferred_effects = sorted({_value(r, "deferred") for r in own} - {None})
     return answer
 
 
@@ -380,6 +380,22 @@ def _strip_text(answer: VersionAnswer) -> VersionAnswer:
     answer.language = None
     answer.citation = None
     return answer
+
+
+_HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")  # a number that says what it is ("Art. 3", "§ 6b"), not "3"
+
+
+def unit_label(unit_type: str | None, number: str | None) -> str:
+    """How a citation names a unit: its number when that says what it is, else its type and number; nothing when
+    it has no number (none, or one without a letter or digit: Normattiva's ``<num>-</num>``).
+
+    >>> unit_label("paragraph", "3."), unit_label("article", "Art. 181."), unit_label("chapter", "-")
+    ('paragraph 3.', 'Art. 181.', '')
+    """
+    text = (number or "").strip()
+    if not any(char.isalnum() or char == "§" for char in text):
+        return ""
+    return text if _HAS_WORD.search(text) else f"{unit_type or 'unit'} {text}"
 
 
 def outstanding_changes(rows: list[QuerySolution], answer: VersionAnswer) -> list[Outstanding]:

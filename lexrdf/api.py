@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import inspect
 import logging
-import re
 from collections.abc import Callable, Iterable
 from datetime import date
 from functools import cache
@@ -56,6 +55,7 @@ from lexrdf.answers import (
     scanned_search_answer,
     text_at_answer,
     texts_per_unit,
+    unit_label,
     version_from_row,
     with_languages,
     with_sources,
@@ -73,7 +73,6 @@ from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
 
 _log = logging.getLogger("lexrdf.search")
-_HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")
 
 
 class Lexrdf:
@@ -570,10 +569,7 @@ def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None, las
 
 
 def _label(unit: ContextUnit) -> str:
-    number = (unit.label_number or "").strip()
-    if not any(char.isalnum() or char == "§" for char in number):  # "-", "" : no number (a Normattiva chapter's)
-        return ""
-    return number if _HAS_WORD.search(number) else f"{unit.unit_type} {number}"
+    return unit_label(unit.unit_type, unit.label_number)
 
 
 def _as_date(value: str | date, name: str = "date") -> date:

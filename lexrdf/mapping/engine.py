@@ -192,16 +192,29 @@ class _Reader:
             )
         return day
 
-    def text_of(self, element: etree._Element, skip_units: bool = False, notes: list[str] | None = None) -> str:
+    def text_of(
+        self,
+        element: etree._Element,
+        skip_units: bool = False,
+        notes: list[str] | None = None,
+        editorial: list[etree._Element] | None = None,
+    ) -> str:
         """Text content of an element as a reader sees it: inline elements add no space, block elements are
         separated by one; skipped inline elements (note markers) and, optionally, sub-units are left out.
-        The targets of note references met on the way are appended to `notes` when it is given."""
+        The targets of note references met on the way are appended to `notes` when it is given, and the editor's
+        blocks left out of the words (`editorial_blocks`) to `editorial`."""
         parts: list[str] = []
-        self._gather_text(element, element, skip_units, notes, parts)
+        self._gather_text(element, element, skip_units, notes, parts, editorial)
         return "".join(parts)
 
     def _gather_text(
-        self, node: etree._Element, top: etree._Element, units: bool, notes: list[str] | None, parts: list[str]
+        self,
+        node: etree._Element,
+        top: etree._Element,
+        units: bool,
+        notes: list[str] | None,
+        parts: list[str],
+        editorial: list[etree._Element] | None = None,
     ) -> None:
         """`text_of`'s walk (a method, not a closure: a recursive closure is a reference cycle for each call)."""
         if node.text:
@@ -218,13 +231,17 @@ class _Reader:
                 or name in self.skip
                 or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
-                or (units and name in self.units and not child.get(self.id_attribute) and self.editorial(child))
             )
+            if not skipped and units and name in self.units and not child.get(self.id_attribute):
+                skipped = self.editorial(child)  # the editor's block, not the provision's words
+                if skipped and editorial is not None:
+                    editorial.append(child)
             if not skipped:
                 block = name not in self.inline
                 if block:
                     parts.append(" ")
-                self._gather_text(child, top, units and name not in self.quoted, notes, parts)  # quoted: another act's
+                quoted = name in self.quoted  # another act's words
+                self._gather_text(child, top, units and not quoted, notes, parts, editorial)
                 if block:
                     parts.append(" ")
             if child.tail:
@@ -238,25 +255,15 @@ class _Reader:
         words = normalise_text("".join(element.itertext()))
         return any(pattern.match(words) for pattern in self.editorial_patterns)
 
-    def deferred_effects(self, element: etree._Element) -> tuple[str, ...]:
-        """The editor's notes inside a unit (not inside its sub-units) that say a change takes effect later than it
-        was made (`deferred_effects`: Normattiva's "... le presenti modifiche avranno effetto a decorrere dal 1
-        gennaio 1997"), each as "file:line: words"."""
-        if not self.deferred_patterns:
-            return ()
+    def deferred_effects(self, editorial: list[etree._Element]) -> tuple[str, ...]:
+        """Of the editor's blocks a unit's text left out (`text_of`'s `editorial`), those that say a change takes
+        effect later than it was made (`deferred_effects`: Normattiva's "... le presenti modifiche avranno effetto a
+        decorrere dal 1 gennaio 1997"), each as "file:line: words"."""
         found: list[str] = []
-        pending = list(element)
-        while pending:
-            child = pending.pop(0)
-            name = LOCAL_NAMES[child.tag]
-            if self.is_unit(child):
-                continue
-            if name in self.units and not child.get(self.id_attribute) and self.editorial(child):
-                words = normalise_text(" ".join(child.itertext()))
-                if any(pattern.search(words) for pattern in self.deferred_patterns):
-                    found.append(f"{Path(self.path).name}:{child.sourceline}: {words}")
-                continue
-            pending.extend(child)
+        for block in editorial if self.deferred_patterns else ():
+            words = normalise_text(" ".join(block.itertext()))
+            if any(pattern.search(words) for pattern in self.deferred_patterns):
+                found.append(f"{Path(self.path).name}:{block.sourceline}: {words}")
         return tuple(found)
 
     def is_unit(self, element: etree._Element) -> bool:
@@ -677,7 +684,8 @@ class _Reader:
             if isinstance(found, etree._Element):
                 heading = normalise_text(self.text_of(found, notes=unit_notes))
                 break
-        text = normalise_text(self.text_of(element, skip_units=True, notes=notes))
+        editorial: list[etree._Element] = []
+        text = normalise_text(self.text_of(element, skip_units=True, notes=notes, editorial=editorial))
         return Unit(
             eid,
             path,
@@ -690,7 +698,7 @@ class _Reader:
             element.sourceline,
             tuple(dict.fromkeys(unit_notes + notes)),
             tuple(dict.fromkeys(unit_notes)),
-            deferred_effects=self.deferred_effects(element),
+            deferred_effects=self.deferred_effects(editorial),
         )
 
 

@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lexrdf.model import EventRef, Modification
+from lexrdf.model import EventRef, Modification, Unit
 
 if TYPE_CHECKING:
     from lexrdf.versioning.planner import Planner
@@ -55,14 +55,18 @@ def of_changes(name: str, mods: Iterable[Modification]) -> set[str]:
     return found
 
 
-def of_lifecycle(name: str, events: Iterable[EventRef], kind: str | None = None) -> set[str]:
-    """Lifecycle events as evidence (of `kind` when given)."""
+def of_lifecycle(name: str, events: Iterable[EventRef]) -> set[str]:
+    """Lifecycle events as evidence."""
     return {
         f"{_at(name, event.line)}: lifecycle eventRef {event.source_id + ' ' if event.source_id else ''}"
         f"({event.kind}) on {event.day}"
         for event in events
-        if kind is None or event.kind == kind
     }
+
+
+def _period(unit: Unit) -> str:
+    """Whose period a unit's window is, as evidence says it."""
+    return "its own period" if unit.own_period else "the period of the unit holding it"
 
 
 def of_event(
@@ -89,10 +93,9 @@ def of_event(
         else:
             what = f"the expression's date {document.expression_date}: the source shows this text from then"
         return found or {f"{_at(name, line)}: {what}"}
-    period = "its own period" if unit.own_period else "the period of the unit holding it"
     if unit.window.end == day:
-        return {f"{_at(name, unit.line)}: shown in force until {day} ({period}), no note dates the end"}
-    return {f"{_at(name, unit.line)}: shown in force from {day} ({period}), no note dates it"}
+        return {f"{_at(name, unit.line)}: shown in force until {day} ({_period(unit)}), no note dates the end"}
+    return {f"{_at(name, unit.line)}: shown in force from {day} ({_period(unit)}), no note dates it"}
 
 
 def record_evidence(planner: Planner) -> None:
@@ -119,8 +122,7 @@ def _start(planner: Planner, version: NewVersion) -> tuple[str, ...]:
     found = of_lifecycle(name, planner.lifecycle_by_day.get(version.valid_from, []))
     unit = planner.units_by_path.get(version.path)
     if not found and unit is not None and unit.window is not None and unit.window.start == version.valid_from:
-        period = "its own period" if unit.own_period else "the period of the unit holding it"
-        found = {f"{_at(name, unit.line)}: shown in force from {version.valid_from} ({period})"}
+        found = {f"{_at(name, unit.line)}: shown in force from {version.valid_from} ({_period(unit)})"}
     return tuple(sorted(found))
 
 

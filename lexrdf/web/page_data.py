@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -28,6 +27,7 @@ from lexrdf.answers import (
     interpretation_states,
     interpretations_answer,
 )
+from lexrdf.answers import unit_label as answers_unit_label
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import KIND_OF_CLASS, LEX, RDF, RDFS, RULING_KINDS
 from lexrdf.web.links import Links
@@ -58,7 +58,6 @@ KIND_LABELS = {
     "ended-without-recorded-act": "Ended (no act recorded)",
     "started-without-recorded-act": "Start (no act recorded)",
 }
-_HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")
 
 
 @dataclass(frozen=True)
@@ -89,10 +88,7 @@ def as_date(value: str | date) -> date:
 
 def unit_label(unit_type: str | None, number: str | None) -> str:
     """How a citation names a unit: its number when that says what it is, else its type and number."""
-    text = (number or "").strip().rstrip(".")
-    if not any(char.isalnum() or char == "§" for char in text):  # "-": no number (a Normattiva chapter's)
-        return ""
-    return text if _HAS_WORD.search(text) else f"{unit_type or 'unit'} {text}"
+    return answers_unit_label(unit_type, (number or "").strip().rstrip("."))  # a page drops the number's dot
 
 
 def value(row: QuerySolution, name: str) -> str | None:
