@@ -125,6 +125,17 @@ def short_hash(*parts: object) -> str:
     return digest[:10]
 
 
+def same_identifier(identifier: str) -> str:
+    """An act's identifier as it is held: without surrounding space or a trailing slash, which name no other act
+    (``/akn/xx/act/1995-05-10/3/`` is ``/akn/xx/act/1995-05-10/3``).
+
+    >>> same_identifier(" http://www.legislation.gov.uk/id/ukpga/2000/36/ "), same_identifier("/")
+    ('http://www.legislation.gov.uk/id/ukpga/2000/36', '/')
+    """
+    written = identifier.strip()
+    return written.rstrip("/") or written
+
+
 def identifier_forms(reference: str) -> tuple[str, ...]:
     """The identifiers under which the act a reference names may be recorded: the reference as written, without
     a trailing slash, and the work it names (an AKN expression or portion URI names its work).

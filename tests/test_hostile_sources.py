@@ -299,12 +299,16 @@ def test_a_repeal_that_names_its_act_may_end_every_provision(tmp_path):
     assert '"repealed"' in answer.stdout
 
 
-def test_identifiers_of_two_held_acts_are_refused(tmp_path):
+# the Harbour Act's work identifier, as written, and with a trailing slash or space: the same identifier
+@pytest.mark.parametrize(
+    "alias", ["/akn/xx/act/1995-05-10/3", "/akn/xx/act/1995-05-10/3/", " /akn/xx/act/1995-05-10/3// "]
+)
+def test_identifiers_of_two_held_acts_are_refused(tmp_path, alias):
     store = tmp_path / "store"
     one = write(tmp_path, "one.xml", small_act("2001-04-01", THREE_SECTIONS))
     assert lexrdf("ingest", str(one), str(SAMPLES / "single"), "--store", str(store)).returncode == 0
     both = small_act("2010-01-01", THREE_SECTIONS).replace(
-        "</FRBRWork>", '<FRBRalias value="/akn/xx/act/1995-05-10/3" name="other"/>\n</FRBRWork>'
+        "</FRBRWork>", f'<FRBRalias value="{alias}" name="other"/>\n</FRBRWork>'
     )
     both_path = write(tmp_path, "both.xml", both)
     before = canonical(store)

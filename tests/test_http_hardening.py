@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -73,7 +74,7 @@ def serve(store: Path, flags: tuple[str, ...] = (), **env: str) -> Iterator[str]
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     store = tmp_path_factory.mktemp("hardening") / "store"
-    for url in serve(store, LEXRDF_ADMIN_TOKEN=TOKEN):
+    for url in serve(store, LEXRDF_ADMIN_TOKEN=TOKEN, LEXRDF_HEADER_TIMEOUT=str(HEADER_SECONDS)):
         yield url, store
 
 
@@ -475,6 +476,47 @@ def test_serve_refuses_to_start_where_workers_keep_the_network_unless_told(tmp_p
     for url in serve(allowed, ("--allow-network-queries",), LEXRDF_SPARQL_ISOLATION="off"):
         assert httpx.get(f"{url}/health").status_code == 200
     assert "warning: SPARQL workers run with network access here" in (allowed.parent / "server.log").read_text()
+
+
+HEADER_SECONDS = 2  # the served server's deadline on a request's headers (LEXRDF_HEADER_TIMEOUT)
+
+
+def test_a_client_trickling_its_headers_is_closed_at_the_deadline(served):
+    # slowloris: one byte of a header every 0.1 s keeps uvicorn's own keep-alive timer from ever firing; the
+    # deadline on the headers closes the connection anyway, with no reply. A bounded loop: 600 bytes (at least 60 s,
+    # thirty times the deadline); the connection must be closed long before they are all sent.
+    url, _ = served
+    host, port = url.removeprefix("http://").split(":")
+    sent, closed = 0, False
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        while sent < 600 and not closed:
+            try:
+                connection.sendall(b"a")
+                sent += 1
+                readable, _, _ = select.select([connection], [], [], 0.1)
+                closed = bool(readable) and connection.recv(100) == b""
+            except OSError:  # reset by the server
+                closed = True
+    assert closed, f"{sent} bytes of one header over {sent / 10:.0f} s and the connection still open"
+    assert sent < 600
+    # a client that finishes its headers in time is served, on the same kind of connection
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert connection.recv(100).startswith(b"HTTP/1.1 200")
+    # and a keep-alive connection gets a fresh deadline for each request: three requests over 1.5 deadlines
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        reader = connection.makefile("rb")
+        for request in range(3):
+            if request:
+                time.sleep(HEADER_SECONDS * 0.75)
+            connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert reader.readline().startswith(b"HTTP/1.1 200")
+            length = 0
+            while (line := reader.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            reader.read(length)
 
 
 def test_a_flood_of_headers_is_cut_off_not_held(served):

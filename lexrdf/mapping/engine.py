@@ -32,7 +32,7 @@ from lexrdf.model import (
     Window,
 )
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
-from lexrdf.uris import eid_problem, provision_path
+from lexrdf.uris import eid_problem, provision_path, same_identifier
 from lexrdf.xmlsafe import parse_xml
 
 # Layout spaces around English quotes and brackets and before a comma; not before ; : or inside « »: French
@@ -970,9 +970,10 @@ def map_document(
     """Run `mapping` over a parsed document."""
     reader = _Reader(path, tree, mapping, limits)
     work_uri, work_uri_line = reader.value("work_uri")
+    work_uri = work_uri and same_identifier(work_uri)
     # every alias spec contributes (not only the first that yields): each is another name of the act
     alias_specs = mapping["identification"].get("work_aliases", [])
-    aliases = sorted({v for spec in alias_specs for v, _ in reader.values([spec])} - {work_uri})
+    aliases = sorted({same_identifier(v) for spec in alias_specs for v, _ in reader.values([spec])} - {work_uri})
     own_uris = {work_uri, *aliases}
     work_date = reader.date_value("work_date")
     expression_date = reader.date_value("expression_date")

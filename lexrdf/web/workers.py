@@ -19,12 +19,13 @@ import time
 
 from lexrdf.settings import Settings
 from lexrdf.web.factory import environment
+from lexrdf.web.protocol import HeaderDeadlineProtocol
 
 MAX_HEADER_BYTES = 64 * 1024  # a request's line and headers together: past it, 431 and the connection closed
 # how every server process runs uvicorn: h11, which bounds what a client may send before its headers end (httptools
-# held 16 MB of headers from one connection, and any more it was sent)
+# held 16 MB of headers from one connection, and any more it was sent), with a deadline on each request's headers
 SERVER_OPTIONS: dict[str, object] = {
-    "http": "h11",
+    "http": HeaderDeadlineProtocol,
     "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
     "timeout_graceful_shutdown": 5,
 }
