@@ -28,6 +28,10 @@ SERVER_OPTIONS: dict[str, object] = {
     "http": HeaderDeadlineProtocol,
     "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
     "timeout_graceful_shutdown": 5,
+    # longer than clients keep an idle connection for reuse (httpx 5 s, browsers and proxies about 4 to 60 s, often
+    # closing it first): at uvicorn's default of 5 s a client reusing a connection the server was closing that instant
+    # got no answer (the keep-alive race; 1 to 7 light requests in 60 s of the 50-client load test)
+    "timeout_keep_alive": 20,
 }
 
 GRACE_SECONDS = 8.0

@@ -14,7 +14,8 @@ query does not hold a quick worker for the budget each time, and the query does 
 twice again. Only both lanes make a query long: a light query that outlived the budget once (a loaded machine starved
 its worker of the CPU) and then ran quickly in the long lane is not sent there again, where it would wait behind the
 heavy ones. A remembered query that runs within the budget (the store changed, or the machine was loaded when it was
-remembered) is forgotten.
+remembered) is forgotten. A query that ran its worker out of memory (`Settings.sparql_memory_mb`) is remembered
+the same way: sent again, it can only end a worker of the long lane, while the quick lane keeps answering.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexrdf.web.sparql.pool import QueryPool, QueryTimeout
+from lexrdf.web.sparql.pool import QueryPool, QueryTimeout, WorkerDied
 from lexrdf.web.sparql.worker import Job, Reply
 
 REMEMBERED = 1024  # long queries remembered (the least recently sent is forgotten first)
@@ -112,6 +113,10 @@ class Lanes:
             except QueryTimeout:
                 if loop.time() >= deadline:
                     raise
+            except WorkerDied as died:
+                if died.out_of_memory:  # sent again, it may end a worker of the long lane, not of the quick one
+                    self.long_queries.remember(job, loop.time())
+                raise
         return await self._long(job, deadline, client_gone)
 
     async def _long(self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]]) -> Reply:
@@ -123,6 +128,10 @@ class Lanes:
             reply = await self.long.run(job, deadline, client_gone, started=began.append)
         except QueryTimeout:
             if began and loop.time() - began[0] > self.budget:
+                self.long_queries.remember(job, loop.time())
+            raise
+        except WorkerDied as died:
+            if died.out_of_memory:
                 self.long_queries.remember(job, loop.time())
             raise
         if loop.time() - began[0] > self.budget:
