@@ -122,24 +122,29 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         if changed:
             return start, planner.change_event(unit, start, changed), creates(changed)
         return start, planner.event(start, origin[1], unit.path, origin[2]), True
-    if day <= (planner.document.entry_into_force or day):
+    if day <= (planner.document.entry_into_force or planner.enactment_day):
+        # in force since the act came into force (when the source does not say when that was, a window from the
+        # act's own date): its enacted text. A later start the source does not explain is no enactment
         return day, planner.enactment(unit.path), True
     nested = planner.descendant_changes(unit, day)
     modified = planner.changes(unit, day, {"modification"})
     if nested:  # the provision was amended (within it) that day; its own words are not known to be new
         return day, planner.event(day, "amendment", unit.path, nested), False
-    if modified:  # its effect was modified that day; its words are not known to be new
-        return day, planner.event(day, "modification", unit.path, modified), False
+    if modified:  # its effect was modified that day (it affects the provision); its words are not known to be new
+        planner.event(day, "modification", unit.path, modified)
     inherited = planner.first_starts.get(unit.parent_path or "")
     if not unit.own_period and inherited and inherited[0] == day and inherited[2]:
         # the enclosing provision came into force that day (nothing of it before): so did this part of it
         planner.plan.events[inherited[1]].affects.add(unit.path)
         return inherited
     # (and nothing at all recorded inside it that day: an order applying one of its sections, say)
-    if unit.own_period and day in planner.commencement_days and not planner.descendant_changes(unit, day, None):
-        # its own window, nothing inside it changed that day, and the act records commencements that day: it came
-        # into force then (by an order the source does not name for it)
-        return day, planner.event(day, "commencement", unit.path), True
+    prospective = day > planner.document.expression_date  # after the day the source states the act as at
+    if unit.own_period and (day in planner.commencement_days or prospective):
+        if not planner.descendant_changes(unit, day, None):
+            # its own window, nothing inside it changed that day, and the act records commencements that day, or
+            # the source (which vouches for the act from its own date) shows it only from that later day: it came
+            # into force then (by an order or provision the source does not name for it)
+            return day, planner.event(day, "commencement", unit.path), True
     # a window inherited from an enclosing provision, whose start something else in it explains: the source shows
     # this text from that day and records nothing of when it began
     return day, planner.event(day, "started-without-recorded-act", unit.path), False
