@@ -139,12 +139,12 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         return inherited
     # (and nothing at all recorded inside it that day: an order applying one of its sections, say)
     prospective = day > planner.document.expression_date  # after the day the source states the act as at
-    if unit.own_period and (day in planner.commencement_days or prospective):
-        if not planner.descendant_changes(unit, day, None):
-            # its own window, nothing inside it changed that day, and the act records commencements that day, or
-            # the source (which vouches for the act from its own date) shows it only from that later day: it came
-            # into force then (by an order or provision the source does not name for it)
-            return day, planner.event(day, "commencement", unit.path), True
+    commenced = day in planner.commencement_days or prospective
+    if unit.own_period and commenced and not planner.descendant_changes(unit, day, None):
+        # its own window, nothing inside it changed that day, and the act records commencements that day, or the
+        # source (which vouches for the act from its own date) shows it only from that later day: it came into force
+        # then (by an order or provision the source does not name for it)
+        return day, planner.event(day, "commencement", unit.path), True
     # a window inherited from an enclosing provision, whose start something else in it explains: the source shows
     # this text from that day and records nothing of when it began
     return day, planner.event(day, "started-without-recorded-act", unit.path), False
