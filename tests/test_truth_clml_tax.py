@@ -423,12 +423,6 @@ def test_vat_words_omitted_by_tcta_2018_on_31_12_2020(vat, path, words):
     assert (before.status, before.text) == ("outside-coverage", None)  # the words before the omission are not held
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf names the note 'S. 24(1)(b) omitted (31.12.2020) ...' (the last of the 19 commentaries sharing "
-    "the id 'legislation-change-id-redacted', line 40) as the evidence for s. 24(1)(c); its own note is 'Words in "
-    "s. 24(1)(c) omitted (31.12.2020) by virtue of ... Sch. 8 para. 24(2)(b)'",
-)
 def test_vat_s24_1_c_names_its_own_note(vat):
     (version,) = vat.versions(f"{VATA}/section-24-1-c")
     (note,) = version.opened_by.evidence
@@ -452,12 +446,6 @@ def test_vat_s24_1_b_omitted_on_31_12_2020_is_repealed(vat):
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers s. 24(5A), (5B)(a), (6)(e), (6A), (5)(a), (5)(b) 'repealed' by TCTA 2018 on 2020-12-31: "
-    "every marker was tied to the last commentary of id 'legislation-change-id-redacted'. The source shows their "
-    "words in force (line 40: <Addition>For the purposes of subsections (1) and (5), a relevant asset ...)",
-)
 @pytest.mark.parametrize(
     ("path", "words"),
     [
@@ -518,12 +506,6 @@ def test_vat_s24_3_and_7_are_repealed(vat, path):
     assert vat.versions(f"{VATA}/{path}") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers s. 24(3) and (7) repealed by TCTA 2018 on 2020-12-31; the notes (line 40) say 'S. 24(3) "
-    "omitted' / 'S. 24(7) omitted (with application in accordance with Sch. 8 para. 1(8)(9) of the amending Act) by "
-    "virtue of Finance (No. 3) Act 2010 (c. 33)': repealed by F(No. 3)A 2010, no day given (date-at-latest)",
-)
 @pytest.mark.parametrize("path", ["section-24-3", "section-24-7"])
 def test_vat_s24_3_and_7_were_repealed_by_finance_no_3_act_2010(vat, path):
     gone = vat.text_at(f"{VATA}/{path}", "2026-06-29")

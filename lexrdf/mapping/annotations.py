@@ -11,7 +11,7 @@ commentaries); this module only evaluates them. It knows XML, not RDF.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from lxml import etree
@@ -34,6 +34,10 @@ class Statement:
     targets: tuple[str, ...] = ()  # what the note says changed: the references before its verb
     ranged: bool = False  # one of them is a range of provisions ("S. 6(3)-(6)")
     dates: tuple[date, ...] = ()  # every date it gives ("27.4.2017 for specified purposes, 31.10.2017 ...")
+    # its note shares its identifier with other notes: a reference to that identifier does not say which note it
+    # means, so the statement holds only for a provision it names itself
+    ambiguous: bool = False
+    subject: str = ""  # the note's words before its verb: what it says changed ("Words in s. 24(1)(c)")
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,25 @@ class AnnotationRules:
         self.commencements = [re.compile(p.replace("DATE", as_group)) for p in commencement.get("patterns", [])]
         modification = rules.get("modification", {})
         self.modification = re.compile(modification.get("dates", r"\((DATE)\)").replace("DATE", core))
+        # how a note cites a provision in words, by the first step of its eId ("section-24-1-c": "s. 24(1)(c)")
+        self.cited_as: dict[str, str] = rules.get("cited_as", {})
+
+    def cites(self, subject: str, eid: str | None, separator: str) -> bool:
+        """Whether a note's `subject` cites the provision `eid` in words, exactly (not a provision within it).
+
+        >>> rules = AnnotationRules({"element": "x", "date": "(1)(2)(3)", "cited_as": {"section": "s."}}, "")
+        >>> [rules.cites("Words in s. 24(1)(c) omitted", eid, "-") for eid in ("section-24-1-c", "section-24-1")]
+        [True, False]
+        >>> rules.cites("S. 24(6A) inserted", "section-24-6A", "-"), rules.cites("S. 24(6A)", "section-24-6", "-")
+        (True, False)
+        """
+        kind, _, rest = (eid or "").partition(separator)
+        label = self.cited_as.get(kind)
+        if not label or not rest:
+            return False
+        number, *steps = rest.split(separator)
+        citation = f"{label} {number}" + "".join(f"({step})" for step in steps)
+        return re.search(rf"(?<!\w){re.escape(citation)}(?![\w(])", subject, re.IGNORECASE) is not None
 
     def day(self, text: str) -> date | None:
         match = self.date.search(text)
@@ -120,10 +143,12 @@ class AnnotationReader:
         self.rules = rules
         self.own_uris = own_uris
         self.titles: dict[str, str] = {}  # how the notes cite each source act (its title, when they give it)
+        self.shared: dict[str, list[int | None]] = {}  # an identifier several notes carry -> their lines
 
     def read(self, meta: etree._Element, namespaces: dict[str, str]) -> dict[str, list[Statement]]:
         """Every note of a kind the rules know, by its eId, as the changes it records."""
         found: dict[str, list[Statement]] = {}
+        lines: dict[str, list[int | None]] = {}
         for note in meta.xpath(self.rules.element, namespaces=namespaces):
             match = self.rules.kind.search(note.get(self.rules.kind_attribute) or "")
             kind = self.rules.kinds.get(match.group(1)) if match else None
@@ -132,8 +157,13 @@ class AnnotationReader:
             text, refs = _flat(note, self.rules)
             reader = {"textual": self.textual, "commencement": self.commencement, "modification": self.modifications}
             statements = reader[kind](text, refs, note.sourceline)
+            identifier = note.get(self.rules.identifier)
+            lines.setdefault(identifier, []).append(note.sourceline)
             if statements:
-                found[note.get(self.rules.identifier)] = statements
+                found.setdefault(identifier, []).extend(statements)
+        self.shared = {identifier: at for identifier, at in lines.items() if len(at) > 1}
+        for identifier in self.shared:
+            found[identifier] = [replace(statement, ambiguous=True) for statement in found.get(identifier, [])]
         return found
 
     def textual(self, text: str, refs: list[_Ref], line: int | None) -> list[Statement]:
@@ -170,6 +200,7 @@ class AnnotationReader:
                 tuple(r.href for r in targets),
                 any(r.ranged for r in targets),
                 tuple(days),
+                subject=text[:before],
             )
         ]
 

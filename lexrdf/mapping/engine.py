@@ -128,6 +128,7 @@ class _Reader:
         # the days of the lifecycle events each reference element (a passiveRef) is the source of
         self.dates_by_source: dict[str, set[date]] = defaultdict(set)
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
+        self.annotation_rules: AnnotationRules | None = None  # the notes' rules, once read (`_annotations`)
 
     def check_alternative(self, eid: str, element: etree._Element, alternatives: dict[str, set[str]]) -> None:
         """A second element with an eId already seen is one alternative of the same element for another period
@@ -871,6 +872,12 @@ def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statemen
     compiled = AnnotationRules({**rules, "element": xpath, "identifier": reader.id_attribute}, reader.mapping.namespace)
     annotation_reader = AnnotationReader(compiled, own_uris)
     found = annotation_reader.read(context, reader.ns)
+    reader.annotation_rules = compiled
+    for identifier, lines in annotation_reader.shared.items():
+        reader.notices.append(
+            f"{reader.path}:{lines[0]}: {len(lines)} notes share the identifier {identifier!r}: a reference to it is "
+            "read as a change only of a provision the note itself names"
+        )
     for act, title in annotation_reader.titles.items():
         if not _is_own(act, own_uris) and len(title) > len(reader.ref_titles.get(act, "")):
             reader.ref_titles[act] = title
@@ -878,7 +885,11 @@ def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statemen
 
 
 def _annotated_changes(
-    units: list[Unit], annotations: dict[str, list[Statement]], work_uri: str, separator: str
+    units: list[Unit],
+    annotations: dict[str, list[Statement]],
+    work_uri: str,
+    separator: str,
+    rules: AnnotationRules | None = None,
 ) -> list[Modification]:
     """The changes the annotations record, each for the provision whose own text points at the note. A change
     concerns the whole provision when its note is not about words in it and either sits on the provision's
@@ -888,9 +899,13 @@ def _annotated_changes(
         for note in unit.notes:
             for statement in annotations.get(note, []):
                 source = work_uri if statement.source_act and _is_own(statement.source_act, {work_uri}) else None
-                names_unit = statement.ranged or any(
-                    _eid_of(target, work_uri, separator) == unit.eid for target in statement.targets
-                )
+                named = {_eid_of(target, work_uri, separator) for target in statement.targets} - {None}
+                names_unit = unit.eid in named or (statement.ranged and not statement.ambiguous)
+                about_unit = names_unit or _names_within(named, unit.eid, separator)
+                if statement.ambiguous and not (
+                    about_unit or (rules and rules.cites(statement.subject, unit.eid, separator))
+                ):
+                    continue  # a note of a shared identifier that is not about this provision
                 changes.append(
                     Modification(
                         statement.kind,
@@ -906,6 +921,11 @@ def _annotated_changes(
                     )
                 )
     return list(dict.fromkeys(changes))
+
+
+def _names_within(named: set[str | None], eid: str | None, separator: str) -> bool:
+    """Whether one of the eIds `named` is a provision enclosing `eid` (``section-24-6`` for ``section-24-6-a``)."""
+    return bool(eid) and any(name and eid.startswith(name + separator) for name in named)
 
 
 def _eid_of(reference: str, work_uri: str, separator: str) -> str | None:
@@ -1009,7 +1029,7 @@ def map_document(
     units = reader.walk_units(containers, windows, default_window, reader.separator)
     _inherit_deferred_effects(units)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
-    modifications += _annotated_changes(units, annotations, work_uri, separator)
+    modifications += _annotated_changes(units, annotations, work_uri, separator, reader.annotation_rules)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     manifested = reader.date_value("current_to", required=False)
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
