@@ -207,12 +207,6 @@ def test_strada_update_notes_inside_art_6_are_flagged_not_read_as_its_words(stra
     assert "AGGIORNAMENTO" not in comma.text and "Decreto 20 dicembre 1996" not in comma.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf dates the code's active repeals 1992-05-18 (publication); the source says they took effect on "
-    "the code's entry into force, 1993-01-01 (art_231__para_1 line 39803, art_240__para_1 line 40161, atn1 line "
-    "12839)",
-)
 def test_strada_the_repeals_the_code_made_take_effect_when_it_came_into_force(strada):
     # line 300-306 amod_0: <destination href="urn:nir:stato:legge:1990-12-15;399#1"/> "ha disposto (con l'art. 231,
     # comma 1) l'abrogazione dell'intero provvedimento."; line 39803 art_231__para_1: "Sono abrogate dalla data di
@@ -402,22 +396,12 @@ def test_capitali_the_official_notes_after_an_article_are_not_its_words(capitali
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers in-force on 2024-03-26 (an enactment on the act's date, 2024-03-05); the source says the "
-    "law came into force on 2024-03-27 (line 1090) after its publication on 2024-03-12 (line 54)",
-)
 def test_capitali_the_law_is_not_in_force_before_its_entry_into_force(capitali):
     # line 1090: <p>Entrata in vigore del provvedimento: 27/03/2024</p>; line 54 <publication date="2024-03-12"/>
     before = capitali.text_at(CAPITALI, "2024-03-26")
     assert before.status == "not-yet-in-force"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf dates the law's changes to other acts 2024-03-12 (publication); the source says 2024-03-27: the "
-    "law's entry into force (line 1090) and the amended expressions named (ita@2024-03-27, e.g. line 467)",
-)
 def test_capitali_its_changes_to_other_acts_take_effect_on_its_entry_into_force(capitali):
     # line 465-468 amod_57: <destination href="/akn/it/act/decreto_legislativo/stato/1998-02-24/58/ita@2024-03-27/
     # !main/~art_30__para_2__point_b-bis"/>; every active textualMod (lines 65-881) names a target expression
@@ -474,22 +458,12 @@ def test_l56_the_text_as_published_is_in_force_from_6_5_2007(l56, unit, phrase):
     assert (later.status, later.current_to) == ("as-last-known", "2007-05-06")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers started-without-recorded-act (source None); the source says this is the act's own text "
-    "as it came into force (ita@2007-05-06, line 28; no modification, line 62; art. 2, line 143)",
-)
 @pytest.mark.parametrize(("unit", "phrase"), L56_UNITS)
 def test_l56_its_text_was_made_by_the_act_itself(l56, unit, phrase):
     (version,) = l56.versions(f"{L56}/{unit}")
     assert (version.opened_by.type, version.opened_by.source) == ("enactment", L56)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers outside-coverage on 2007-05-05 for the commi and in-force for the act (from 2007-05-04); "
-    "the source says the law was published on 2007-05-05 (line 54) and came into force the next day (line 103)",
-)
 @pytest.mark.parametrize("unit", ["", "/art_1/para_1", "/art_2/para_1"])
 def test_l56_on_its_publication_day_the_law_is_not_yet_in_force(l56, unit):
     answer = l56.text_at(f"{L56}{unit}", "2007-05-05")
@@ -502,10 +476,5 @@ def test_l56_changes_no_other_act(l56):
     assert not _impacted(l56, L56)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf's audit lists the 5 units as started-without-recorded-act; the file dates them: the act's own "
-    "text in force on 2007-05-06 (lines 28, 62, 103, 143)",
-)
 def test_l56_the_audit_finds_nothing_undated(l56):
     assert [row for row in l56.run("audit", {"act": L56}) if row["provision"].startswith(L56)] == []

@@ -1014,12 +1014,20 @@ def map_document(
     periods_authoritative = versioning == "periods"
     starts = [w.start for w in windows.values()]
     enactments = [e.day for e in events if e.kind == "enactment"]
-    entry_into_force = min(starts) if starts else (max(enactments) if enactments else None)
-    entry_into_force = entry_into_force or reader.date_value("entry_into_force", required=False)
+    # the day the source states the act entered into force; else the earliest in-force start of its periods, or its
+    # enactment (the lifecycle's)
+    stated_entry = reader.date_value("entry_into_force", required=False)
+    dated_entry = min(starts) if starts else (max(enactments) if enactments else None)
+    entry_into_force = stated_entry or dated_entry
     containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
     if not containers:
         raise SourceError(path, reader.doc.sourceline, "document has no body")
-    default_window = Window(entry_into_force) if entry_into_force else None
+    # a unit with no period of its own is in force from the act's entry into force as its periods or lifecycle
+    # date it; a consolidation that only states the day the act entered into force says nothing of when each of its
+    # texts (perhaps amended since) began
+    default_window = Window(dated_entry) if dated_entry else None
+    if default_window is None and stated_entry and stated_entry >= expression_date:  # the original text: from then
+        default_window = Window(stated_entry)
     annotations = _annotations(reader, own_uris)
     modifications = reader.modifications(own_uris, windows, set(annotations))
     # a change with no period of its own takes effect when the act enters into force; when the source does not say

@@ -132,9 +132,22 @@ class Paths:
                     origin = f"<{element}{' ' + attribute if attribute else ''}>"
                 if pattern and text:
                     match = re.search(pattern, text)
-                    text = match.group(1) if match else ""
+                    text = _matched(match) if match else ""
                 if text:
                     found.append((text, line, origin))
             if found:
                 return found
         return []
+
+
+def _matched(match: re.Match[str]) -> str:
+    """What a rule's pattern takes from a value: its first group, or a date when it names the groups `day`, `month`
+    and `year` (a date written as the source writes it, "27/03/2024", read as 2024-03-27).
+
+    >>> _matched(re.search(r"(?P<day>\\d+)/(?P<month>\\d+)/(?P<year>\\d{4})", "in vigore: 6/5/2007"))
+    '2007-05-06'
+    """
+    parts = match.groupdict()
+    if parts.keys() >= {"day", "month", "year"} and all(parts[name] for name in ("day", "month", "year")):
+        return f"{parts['year']:0>4}-{parts['month']:0>2}-{parts['day']:0>2}"
+    return match.group(1)
