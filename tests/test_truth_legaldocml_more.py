@@ -174,11 +174,6 @@ def test_haushalt_no_destination_names_a_target(haushalt):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf drops the space after a German closing quote: '„13,03 Euro“durch'; the source has "
-    "'„13,03 Euro“ durch' (line 437)",
-)
 @pytest.mark.parametrize(
     ("path", "line", "words"),
     [
@@ -382,11 +377,6 @@ def test_wachstum_the_6b_change_lands_on_paragraph_6(wachstum):
     assert [i.provision for i in items] == [f"{ESTG}/art-z{PARA}6b/abs-z6"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf drops the space after a German closing quote ('Absatz 5“durch'); the source has "
-    "'</akn:quotedText>“ durch' (wachstumschancengesetz line 279) and '</akn:quotedText> durch' (part2 line 367)",
-)
 @pytest.mark.parametrize(
     ("fixture", "path", "words"),
     [

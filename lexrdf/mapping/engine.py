@@ -39,6 +39,10 @@ from lexrdf.xmlsafe import parse_xml
 # typography sets a space there.
 _CLOSING_MARKS = ",)]”’"  # no space before them
 _OPENING_MARKS = "([“‘"  # no space after them
+# German typography opens with „ (‚) and closes with “ (‘): in a text that opens so, “ and ‘ close
+_LOW_OPENING = "„‚"
+_CLOSING_AFTER_LOW = ",)]“‘"
+_OPENING_LOW = "([„‚"
 
 
 def normalise_text(text: str) -> str:
@@ -53,12 +57,15 @@ def normalise_text(text: str) -> str:
     '(“sensitive personal data”) sections 8, 9 and 9A, an'
     >>> normalise_text("« le mot » ; ( a ,\u00a0b ]")
     '« le mot » ; (a, b]'
+    >>> normalise_text("die Angabe „ 13,03 Euro “ durch die Angabe „13,84 Euro“ ersetzt")
+    'die Angabe „13,03 Euro“ durch die Angabe „13,84 Euro“ ersetzt'
     """
     collapsed = " ".join(text.split())  # str.split and the regular expression \s agree on what is whitespace
-    for mark in _CLOSING_MARKS:
+    low = any(mark in collapsed for mark in _LOW_OPENING)
+    for mark in _CLOSING_AFTER_LOW if low else _CLOSING_MARKS:
         if mark in collapsed:
             collapsed = collapsed.replace(" " + mark, mark)
-    for mark in _OPENING_MARKS:
+    for mark in _OPENING_LOW if low else _OPENING_MARKS:
         if mark in collapsed:
             collapsed = collapsed.replace(mark + " ", mark)
     return unicodedata.normalize("NFC", collapsed)
