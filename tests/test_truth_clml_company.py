@@ -239,11 +239,6 @@ def test_s382_1A_and_2_words_as_inserted_and_substituted(company):
     assert {v.valid_from for v in company.versions(f"{CA}/section-382-1A")} == {"2025-04-06"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf records no change by S.I. 2013/3008 (impact empty); the F notes name its insertion of s. 382(1A) "
-    "and substitution of s. 382(2), undated (line 64)",
-)
 def test_s382_1A_and_2_changes_by_si_2013_3008_are_not_lost(company):
     # line 64: Commentary lguk-c73f... and lguk-943a... (Type F), Citation URI=".../uksi/2013/3008"
     changed = {i.provision for i in company.impact(SI_2013_3008).items}

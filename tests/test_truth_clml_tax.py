@@ -168,12 +168,6 @@ def test_s8_1_and_8_2_rates_as_substituted_by_finance_act_2026(ita):
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers opened_by ('enactment', 2007-03-20, the ITA 2007 itself); the F note key-9be6... (line 44) "
-    "says 'Word in s. 8(1) substituted (for the tax year 2026-27 and subsequent tax years) by Finance Act 2026 "
-    "(c. 11), s. 4(1)(a)(2)': a substitution by FA 2026 with no day, i.e. date-at-latest",
-)
 @pytest.mark.parametrize(
     ("path", "kind", "act"),
     [

@@ -112,6 +112,15 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     if on_start:
         return day, planner.change_event(unit, day, on_start), creates(on_start)
     dated = all(m.effective for m in own)
+    undated = [m for m in own if m.effective is None and m.source_act and m.kind != "repeal"]
+    if undated:
+        # "Word in s. 8(1) substituted (for the tax year 2026-27 ...) by Finance Act 2026": that act made these words,
+        # on a day the note does not give, at the latest when the source first shows them. Words changed within a
+        # provision were changed after it was inserted: those changes made the text shown
+        within = [m for m in undated if not m.of_unit] or undated
+        event = planner.change_event(unit, day, within)
+        planner.plan.events[event].at_latest = True
+        return day, event, False  # (inserted on a day not given: before it, what it read is not known either)
     origin = planner.origin(unit)
     candidates = [m.effective for m in own if dated and m.effective and m.effective <= day]
     if dated and origin and origin[0] <= day:
