@@ -271,18 +271,23 @@ def test_dripa_records_its_changes_to_ripa_known_by_reference(lex):
     ripa = lex.resolve("/akn/uk/act/2000-07-28/chapter23")
     assert (ripa.provision, ripa.kind) == (RIPA_REF, "act")
     # its own sections 1 to 7 (the sunset in section 8(3)): the sections at section 1's depth, in document order
+    # (s. 8(3), line 917: "Sections 1 to 7 ... are repealed on 31 December 2016"): the sections and what they hold
     own = event_facts(lex, f"{DRIPA}/event/2016-12-31/repeal")
-    assert union(own, "affects") == {f"{DRIPA}/sec_{n}" for n in range(1, 8)}
+    assert {f"{DRIPA}/sec_{n}" for n in range(1, 8)} <= union(own, "affects")
+    assert f"{DRIPA}/sec_1/subsec_1" in union(own, "affects") and f"{DRIPA}/sec_8" not in union(own, "affects")
+    # the changes to RIPA, which is not held, are recorded, not consolidated
     assert not_yet(lex, DRIPA) == {
         (RIPA_REF, NOT_YET, insertion, "insertion", "2014-07-17"),
         (RIPA_REF, NOT_YET, f"{RIPA_REF}/event/2016-12-31/repeal/id-ukpga-2014-27-enacted", "repeal", "2016-12-31"),
-        *(
-            (f"{DRIPA}/sec_{n}", NOT_YET, f"{DRIPA}/event/2016-12-31/repeal", "repeal", "2016-12-31")
-            for n in range(1, 8)
-        ),
     }
-    # recorded, not consolidated: no text of sections 1 to 7 is closed by it
-    assert lex.versions(f"{DRIPA}/sec_1")[-1].valid_until is None
+    # the act's own sunset closes the texts of sections 1 to 7 on its day, and leaves s. 8 in force
+    (section_1,) = lex.versions(f"{DRIPA}/sec_1")
+    assert (section_1.valid_until, section_1.closed_by.type, section_1.closed_by.source) == (
+        "2016-12-31",
+        "repeal",
+        DRIPA,
+    )
+    assert lex.versions(f"{DRIPA}/sec_8")[-1].valid_until is None
     assert lex.ingest([DRIPA_FILE]).quads == 0
 
 

@@ -104,11 +104,6 @@ def test_dripa_s1_6_commences_by_order_the_file_does_not_date(dripa, eid):
     assert later.status == "outside-coverage"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf keeps ss. 1-7 open (valid_until None, as-last-known in 2017); the source repeals them on "
-    "2016-12-31 (s. 8(3) line 922-925, textualMod_17 line 129, eRef_2 line 35)",
-)
 @pytest.mark.parametrize("eid", ["sec_1", "sec_1/subsec_1", "sec_4/subsec_3", "sec_5", "sec_7/subsec_8"])
 def test_dripa_sections_1_to_7_are_repealed_on_31_december_2016(dripa, eid):
     # s. 8(3) (lines 917-928): "<mod eId="mod_17"><rref from="#sec_1" upTo="#sec_7">Sections 1 to 7</rref></mod>

@@ -930,6 +930,30 @@ def _annotated_changes(
     return list(dict.fromkeys(changes))
 
 
+def _changes_of_itself(active: list[ActiveModification], units: list[Unit], work_uri: str) -> list[Modification]:
+    """The changes an act makes to its own provisions (an active modification whose destination is in this document:
+    the sunset "Sections 1 to 7 ... are repealed on 31 December 2016"), as changes of those provisions made by the
+    act: a repeal closes them on its day like any other. A range (``upTo``) covers the units from its first to its
+    last in document order, whole."""
+    by_eid = {unit.eid: index for index, unit in enumerate(units) if unit.eid}
+    changes: list[Modification] = []
+    for change in active:
+        if change.target_work is not None or change.positional or change.target not in by_eid:
+            continue
+        first = by_eid[change.target]
+        last = by_eid.get(change.through or "", first)
+        depth, kind = units[first].path.count("/"), units[first].unit_type
+        for unit in units[first : last + 1]:
+            if unit.path.count("/") == depth and unit.unit_type == kind:  # the range's provisions (what they hold goes
+                # with them; cross-headings between them are no part of it)
+                changes.append(
+                    Modification(
+                        change.kind, unit.eid or "", work_uri, None, change.effective, change.line
+                    )  # fmt: skip
+                )
+    return changes
+
+
 def _names_within(named: set[str | None], eid: str | None, separator: str) -> bool:
     """Whether one of the eIds `named` is a provision enclosing `eid` (``section-24-6`` for ``section-24-6-a``)."""
     return bool(eid) and any(name and eid.startswith(name + separator) for name in named)
@@ -1046,6 +1070,7 @@ def map_document(
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator, reader.annotation_rules)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
+    modifications += _changes_of_itself(active, units, work_uri)
     manifested = reader.date_value("current_to", required=False)
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
     if until is not None:

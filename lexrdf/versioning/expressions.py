@@ -78,7 +78,11 @@ def plan_expression(planner: Planner) -> None:
         opened_by = planner.opening_event(unit, starts_on, first_of_act and not earlier, new_provision=True)
         ends_on = later.valid_from if later else late
         closed_by = later.opened_by if later else (planner.closing_event(unit, late, None) if late else None)
-        repealed_on = planner.recorded_repeal(unit.path, starts_on, ends_on)
+        repealed_on = min(
+            (day for day in (planner.recorded_repeal(unit.path, starts_on, ends_on),
+                             own_repeal(planner, unit, starts_on, ends_on)) if day is not None),
+            default=None,
+        )  # fmt: skip
         if repealed_on is not None:  # a later expression recorded its repeal, of which this one knows nothing yet
             ends_on, closed_by = repealed_on, planner.closing_event(unit, repealed_on, None)
         window = Window(starts_on, ends_on, unit.window.applicable_from if unit.window else None)
@@ -119,3 +123,16 @@ def evidenced_start(planner: Planner, unit: Unit, starts_on: date, versions: lis
     if covering.texts.get(planner.document.language) == text_key(unit):  # the stored text is these words already
         return starts_on
     return changed_on
+
+
+def own_repeal(planner: Planner, unit: Unit, after: date, before: date | None) -> date | None:
+    """The earliest day in (after, before) on which this document repeals `unit`, or an enclosing provision, as a
+    whole (an act's own sunset: "Sections 1 to 7 ... are repealed on 31 December 2016"), or None."""
+    holders = [unit, *planner.ancestors(unit)]
+    days = [
+        m.effective
+        for holder in holders
+        for m in planner.changes(holder, kinds={"repeal"})
+        if m.of_unit and m.effective and after < m.effective and (before is None or m.effective < before)
+    ]
+    return min(days, default=None)
