@@ -130,11 +130,6 @@ def test_s382_3_table_figures_substituted_by_si_2024_1303_from_6_4_2025(company)
     assert (provision, "substitution", "2025-04-06") in impact_rows(company, SI_1303)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf records regulation/1/2 (the commencement reg. cited first); the notes mark regs. 9(1)(a) and "
-    '9(1)(b) Operative="true" (line 64)',
-)
 def test_s382_3_substitution_names_the_operative_regulations(company):
     # line 64: CitationSubRef URI=".../uksi/2024/1303/regulation/9/1/a" Operative="true" (note lguk-2d49...) and
     # ".../regulation/9/1/b" Operative="true" (note lguk-4e81...); regs. 1(2) (commencement) and 2(2), 3 ("with")
@@ -257,11 +252,6 @@ def test_s382_4_to_6_applied_by_si_2025_81_is_a_modification_not_new_words(compa
     assert f"{CA}/section-382-3" not in {i.provision for i in company.impact(SI_2025_81).items}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf records regulation/1/1 as the modifying provision; the note marks reg. 9(5)(a) "
-    'Operative="true" (line 64)',
-)
 def test_s382_4_modification_names_the_operative_regulation(company):
     # line 64: CitationSubRef URI=".../uksi/2025/81/regulation/9/5/a" Operative="true"
     assert source_provisions(company, f"{CA}/section-382-4", "Modification") == {f"{LEG}/uksi/2025/81/regulation/9/5/a"}

@@ -71,11 +71,6 @@ def test_dripa_long_after_is_as_last_known(dripa):
     assert dripa.text_at(f"{DRIPA}/sec_1/subsec_1", "2016-12-30").status == "as-last-known"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf is current to 2014-11-14 (the manifestation's transform) and answers in-force on 2014-11-01; "
-    "the source is the enacted expression of 2014-07-17 (lines 18-21), a transform of it vouches for no later day",
-)
 def test_dripa_as_enacted_text_is_current_only_to_its_enactment(dripa):
     # line 21: <FRBRdate date="2014-07-17" name="enacted"/> (the expression .../enacted); line 28: <FRBRdate
     # date="2014-11-14Z" name="transform"/> is when that same enacted text was converted to XML, not a revision.

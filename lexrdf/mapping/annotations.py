@@ -46,6 +46,7 @@ class _Ref:
     href: str
     ranged: bool = False
     words: str = ""
+    operative: bool = False  # the source marks it as the provision that made the change (CLML @Operative="true")
 
 
 def _flat(note: etree._Element, rules: AnnotationRules) -> tuple[str, list[_Ref]]:
@@ -60,7 +61,8 @@ def _flat(note: etree._Element, rules: AnnotationRules) -> tuple[str, list[_Ref]
             if child.tag in rules.ref_tags and child.get(rules.ref_attribute):
                 words = _SPACE.sub(" ", "".join(child.itertext())).strip()
                 offset = len(_SPACE.sub(" ", "".join(parts)))
-                refs.append(_Ref(offset, child.get(rules.ref_attribute), words=words))
+                operative = bool(rules.operative) and child.get(rules.operative) == "true"
+                refs.append(_Ref(offset, child.get(rules.ref_attribute), words=words, operative=operative))
             elif child.tag == rules.range_tag and child.get(rules.range_attribute):
                 refs.append(_Ref(len(_SPACE.sub(" ", "".join(parts))), child.get(rules.range_attribute), ranged=True))
             walk(child)
@@ -80,6 +82,8 @@ class AnnotationRules:
         # the citations in a note (AKN: <ref href>; CLML: <Citation URI>, <CitationSubRef URI>) and ranges
         self.ref_tags = {f"{{{namespace}}}{name}" for name in rules.get("cite", ["ref"])}
         self.ref_attribute: str = rules.get("cite_attribute", "href")
+        # the attribute marking, among a note's citations of the act's provisions, the one that made the change
+        self.operative: str | None = rules.get("operative_attribute")
         self.range_tag = f"{{{namespace}}}{rules.get('range', 'rref')}"
         self.range_attribute: str = rules.get("range_attribute", "from")
         # the kind of note: `kind` (a regular expression, group 1) applied to the note's `kind_attribute`
@@ -223,14 +227,16 @@ class AnnotationReader:
 
     def source_after(self, refs: list[_Ref], offset: int) -> tuple[str | None, str | None]:
         """The first act cited at or after `offset` (another act, or this act by its own identifier, not one
-        of its provisions) and the first of that act's provisions cited after it."""
+        of its provisions) and the provision of that act cited after it that the source marks as operative, else the
+        first ("regs. 1(2), 9(1)(a)": 9(1)(a) made the change, 1(2) commenced it)."""
         for index, ref in enumerate(refs):
             if ref.offset < offset or self.is_own_provision(ref.href):
                 continue
             act = ref.href.rstrip("/")
             if len(ref.words) > len(self.titles.get(act, "")):
                 self.titles[act] = ref.words
-            provision = next((r.href for r in refs[index + 1 :] if r.href.startswith(act + "/")), None)
+            cited = [r for r in refs[index + 1 :] if r.href.startswith(act + "/")]
+            provision = next((r.href for r in cited if r.operative), cited[0].href if cited else None)
             return act, provision
         return None, None
 
