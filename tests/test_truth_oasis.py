@@ -248,11 +248,6 @@ def test_usc_ch3_sections_credited_to_pub_l_101_369_name_it(usc, eid):
     assert [source for source in version.opened_by.sources if "pl_101/369" in source]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf puts '(Added Pub. L. 101-369, ...)' in the words of s. 301; it is the editor's sourceCredit "
-    "block (line 91), not the law",
-)
 def test_usc_ch3_source_credit_is_not_the_words_of_the_section(usc):
     # line 89: <p> The <ref ...>Inter-American Convention on International Commercial Arbitration of January 30,
     # 1975</ref>, shall be enforced in United States courts in accordance with this <ref>chapter</ref>. </p>; line 91:
@@ -353,11 +348,6 @@ def test_pl_112_61_references_are_not_modifications(pl):
     assert later.status == "as-last-known"  # nothing in the file vouches for 2013
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='lexrdf mints <section eId="page" status="editorial"> (\'Page 125 STAT. 754\', line 215) as a '
-    "provision in force; it is a page marker of the Statutes at Large",
-)
 def test_pl_112_61_an_editorial_page_marker_is_not_a_provision(pl):
     # line 215: <section eId="page" status="editorial"><content eId="page_content"><p>Page 125 STAT. 754<omissis/>
     units = {item.unit for item in pl.descendants(PL, "2011-12-01").items}

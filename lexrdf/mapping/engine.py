@@ -95,6 +95,11 @@ class _Reader:
         self.quoted = set(mapping.get("quoted", []))  # another act's text: no units inside, text kept
         self.excluded = set(mapping.get("excluded", []))  # neither units nor text inside (contents, notes)
         self.skip |= self.excluded
+        # elements the source marks as the editor's, not the law's words (AKN @status="editorial"; the US Code's
+        # <block name="sourceCredit">): neither units nor text
+        self.editorial_marks: list[tuple[str | None, str, str]] = [
+            (mark.get("element"), mark["attribute"], mark["value"]) for mark in mapping.get("editorial_marks", [])
+        ]
         self.heading_paths: list[str] = mapping.get("heading_paths", [])
         # elements pointing at an annotation, and the attribute naming it (AKN: noteRef href="#id"; CLML:
         # CommentaryRef Ref="id", and change markers Substitution/Addition/Repeal CommentaryRef="id")
@@ -237,6 +242,7 @@ class _Reader:
             skipped = (
                 not name
                 or name in self.skip
+                or (self.editorial_marks and self.marked_editorial(child, name))
                 or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
             )
@@ -276,6 +282,13 @@ class _Reader:
 
     def is_unit(self, element: etree._Element) -> bool:
         return LOCAL_NAMES[element.tag] in self.units and bool(element.get(self.id_attribute))
+
+    def marked_editorial(self, element: etree._Element, name: str) -> bool:
+        """Whether the source marks `element` (of local name `name`) as editorial (`editorial_marks`)."""
+        return any(
+            (kind is None or kind == name) and element.get(attribute) == value
+            for kind, attribute, value in self.editorial_marks
+        )
 
     def unit_type(self, element: etree._Element) -> str:
         rule = self.units[_local(element)]
@@ -599,7 +612,7 @@ class _Reader:
         def walk(element: etree._Element, parent_path: str | None, inherited: Window | None) -> None:
             for child in element:
                 name = names[child.tag]
-                if not name or name in passed_over:
+                if not name or name in passed_over or (self.editorial_marks and self.marked_editorial(child, name)):
                     continue  # a quoted block holds another act's provisions (an amendment's new text)
                 window = window_of(child, inherited)
                 if parent_path is None:
