@@ -207,10 +207,13 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
             aliases = {*minter.known.minted_earlier.get(amending, ()), *earlier_iris(store, amending)}
         seen: set[ActiveModification] = set()
         for document in group:
+            own_eids = {unit.eid for unit in document.units if unit.eid}
             for change in document.active_modifications:
                 if change in seen:
                     continue
                 seen.add(change)
+                if change.target_work is None and not change.positional and change.target in own_eids:
+                    continue  # a change of its own provisions: recorded with them, as a passive one (the mapping's)
                 target = amending if change.target_work is None else minter.known.act(change.target_work)
                 where = f"{document.path}:{change.line or '?'}: {change.element}: destination {change.destination!r}"
                 if not change.target:

@@ -475,11 +475,6 @@ def test_cad_an_inserted_comma_no_act_is_named_for_starts_without_a_recorded_act
     assert any(n.startswith(f"{CAD_FILE}:2618: textualMod pmod_270 changes #ins_271") for n in cad.summary.notices)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf opens art. 17(1-quater)'s only version on 2025-01-30 with no act; its words are the result of "
-    "D.L. 77/2021 suppressing three periods (line 4652, rp43 line 2895, eventRef_43 2021-05-31 line 99)",
-)
 def test_cad_a_comma_whose_periods_were_suppressed_dates_from_that_act(cad):
     # line 4648 <paragraph eId="art_17__para_1-quater">; line 4652: "... per l'esercizio dei poteri di cui
     # all'articolo 18-bis. PERIODO SOPPRESSO DAL <ref href="/akn/it/act/decretoLegge/stato/2021-05-31/77/!main">D.L.
@@ -495,11 +490,6 @@ def test_cad_a_comma_whose_periods_were_suppressed_dates_from_that_act(cad):
     assert cad.text_at(f"{CAD}/art_17/para_1-quater", "2022-01-01").status == "in-force"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf keeps 'PERIODO SOPPRESSO DAL D.L. 31 MAGGIO 2021, N. 77.' (x3) in the words of art. 17(1-quater); "
-    "it is Normattiva's placeholder for suppressed periods (line 4652)",
-)
 def test_cad_a_suppressed_period_placeholder_is_not_law(cad):
     # line 4652: "PERIODO SOPPRESSO DAL <ref ...>D.L. 31 MAGGIO 2021, N. 77</ref>." where the suppressed periods stood
     answer = cad.text_at(f"{CAD}/art_17/para_1-quater", "2025-01-30")

@@ -43,6 +43,7 @@ class PlaceholderRules:
         self.months: dict[str, int] = {k.lower(): int(v) for k, v in (rules.get("months") or {}).items()}
         self.act_key = re.compile(rules["act_key"], re.IGNORECASE) if rules.get("act_key") else None
         self.not_within: list[str] = rules.get("not_within", [])  # another act's text (an amendment's new words)
+        self.words = [re.compile(p, re.IGNORECASE) for p in rules.get("words", [])]
 
     def matches(self, text: str) -> bool:
         return bool(text) and any(p.match(text) for p in self.patterns)
@@ -99,7 +100,42 @@ def repeal_placeholders(
     modifications[:] = [
         replace(m, of_unit=True) if m.kind == "repeal" and m.destination in whole else m for m in modifications
     ]
-    return found
+    return found + _words_placeholders(reader, rules, units, references)
+
+
+def _words_placeholders(
+    reader: _Reader,
+    rules: PlaceholderRules,
+    units: list[Unit],
+    references: dict[tuple[str, ...], tuple[str, etree._Element]],
+) -> list[Modification]:
+    """Take the placeholders of suppressed words (`words`) out of each unit's text, and return the change of its
+    words each one is evidence of: by the act it cites, dated by the lifecycle event of the document's reference to
+    that act (undated when there is none)."""
+    found: list[Modification] = []
+    if not rules.words:
+        return found
+    for unit in units:
+        if unit.placeholder or not unit.text:
+            continue
+        spans = [match for pattern in rules.words for match in pattern.finditer(unit.text)]
+        if not spans:
+            continue
+        element = reader.by_eid.get(unit.eid or "")
+        if element is not None and _quoted(reader, rules, element):
+            continue
+        for match in spans:
+            act, reference = _cited_act(reader, rules, None, match.group(0), references)
+            if act is not None:
+                day = reader.source_date(reference)
+                note = match.group(0).strip()
+                found.append(Modification("amendment", unit.eid or "", act, None, day, unit.line, note=note,
+                                          of_unit=False))  # fmt: skip
+        text = unit.text
+        for pattern in rules.words:
+            text = pattern.sub(" ", text)
+        unit.text = " ".join(text.split())
+    return list(dict.fromkeys(found))  # the same words suppressed three times by one act: one change
 
 
 def _quoted(reader: _Reader, rules: PlaceholderRules, element: etree._Element) -> bool:

@@ -40,7 +40,9 @@ def plan_expression(planner: Planner) -> None:
         else:
             starts_on = max(day, unit.window.start)
         versions = stored.versions.get(unit.path, [])
-        if not first_of_act:
+        if not first_of_act or all_dated(planner, unit):
+            # (the first expression of an act too, when it dates every change it records of these words: the
+            # text shown is in force since the latest of them; a change it does not date may be the latest)
             starts_on = evidenced_start(planner, unit, starts_on, versions)
         current = next((v for v in versions if v.in_force(starts_on)), None)
         if current is not None and current.texts.get(document.language) == text_key(unit):
@@ -101,6 +103,13 @@ def plan_expression(planner: Planner) -> None:
     record_repeals_of_absent(planner)
 
 
+def all_dated(planner: Planner, unit: Unit) -> bool:
+    """Whether this document records changes of `unit`'s words (or of an enclosing provision as a whole), each with
+    its date."""
+    changes = [*planner.changes(unit, kinds=TEXTUAL - {"repeal"}), *planner.enclosing_changes(unit)]
+    return bool(changes) and all(m.effective for m in changes)
+
+
 def evidenced_start(planner: Planner, unit: Unit, starts_on: date, versions: list[StoredVersion]) -> date:
     """When a later expression's text of `unit` began: the latest change of its words this document dates (its own
     passive modification, or an enclosing provision's as a whole) on or before `starts_on`, when that text is not
@@ -111,7 +120,7 @@ def evidenced_start(planner: Planner, unit: Unit, starts_on: date, versions: lis
     the same whichever order the expressions come in."""
     changes = [*planner.changes(unit, kinds=TEXTUAL - {"repeal"}), *planner.enclosing_changes(unit)]
     dated = [m.effective for m in changes if m.effective and m.effective <= starts_on]
-    if not dated:
+    if not dated or any(m.effective is None for m in changes):  # a change it does not date may be the latest
         return starts_on
     changed_on = max(dated)
     covering = next((v for v in versions if v.in_force(changed_on)), None)
