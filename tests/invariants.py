@@ -99,3 +99,28 @@ def assert_impact_agrees_with_the_events(lex: Lexrdf) -> int:
         missing = sorted(provisions - listed)
         assert not missing, f"impact of {act} omits {len(missing)} provisions its events affect, e.g. {missing[:3]}"
     return sum(len(p) for p in expected.values())
+
+
+_BEFORE_THE_ACT = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+PREFIX eli: <http://data.europa.eu/eli/ontology#>
+SELECT DISTINCT ?act ?provision ?from ?made WHERE {
+  ?version lex:versionOf ?provision ; lex:validFrom ?from .
+  { ?provision lex:act ?act } UNION { ?provision a lex:Act . BIND (?provision AS ?act) }
+  ?enactment a lex:Enactment ; lex:affects ?act ; lex:date ?made .  # the act exists from its enactment
+  FILTER (?from < ?made)
+}
+"""
+
+
+def assert_nothing_in_force_before_its_act(lex: Lexrdf, notices: list[str]) -> int:
+    """No text is in force before its act's own date, unless the ingest said so with file and line (a retroactive
+    entry into force the source states, or a date impossible for the act: `notices` names its start). Returns how
+    many such windows the notices explain."""
+    explained = 0
+    for row in lex.store.sparql(_BEFORE_THE_ACT):
+        start, made = row["from"].value, row["made"].value
+        said = [n for n in notices if f"in force from {start}, before the act's date {made}" in n]
+        assert said, f"{row['provision'].value} is in force from {start}, before its act's date {made}, unsaid"
+        explained += 1
+    return explained

@@ -6,7 +6,11 @@ import re
 
 import pytest
 from conftest import SHARED_DATA, needs_shared, open_lex
-from invariants import assert_impact_agrees_with_the_events, assert_windows_sound
+from invariants import (
+    assert_impact_agrees_with_the_events,
+    assert_nothing_in_force_before_its_act,
+    assert_windows_sound,
+)
 
 from lexrdf.errors import SourceError
 
@@ -43,6 +47,7 @@ def test_real_akn_file_ingests_and_conforms(tmp_path, path):
         assert assert_windows_sound(lex) == summary.versions
         assert_no_placeholder_in_force(lex)
         assert_impact_agrees_with_the_events(lex)
+        assert_nothing_in_force_before_its_act(lex, summary.notices)
         assert lex.ingest([path]).quads == 0
     finally:
         lex.close()
@@ -74,6 +79,7 @@ def test_real_clml_file_ingests_conforms_and_serves_no_placeholder(tmp_path, pat
         assert assert_windows_sound(lex) == summary.versions
         assert_no_placeholder_in_force(lex)
         assert_impact_agrees_with_the_events(lex)
+        assert_nothing_in_force_before_its_act(lex, summary.notices)
         assert _shown_only_repealed(lex) >= 0  # every provision without a version is affected by a repeal
     finally:
         lex.close()
