@@ -68,7 +68,8 @@ DEFAULT_SOURCE_LIMITS = SourceLimits()
 @dataclass(frozen=True)
 class Settings:
     """Runtime configuration; `from_env` reads LEXRDF_BASE_IRI, LEXRDF_STORE, LEXRDF_SNAPSHOT_GRACE_SECONDS and
-    LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
+    LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_RESULT_BYTES,
+    LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
     LEXRDF_SPARQL_QUICK, LEXRDF_SPARQL_SPARES, LEXRDF_SPARQL_MEMORY_MB,
     LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
     LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
@@ -81,6 +82,7 @@ class Settings:
     snapshot_grace_seconds: float = DEFAULT_SNAPSHOT_GRACE_SECONDS  # how long a superseded snapshot is kept
     sparql_timeout_seconds: float = 60.0  # /sparql: a query (queueing included) is stopped after this (EUR-Lex: 60 s)
     sparql_max_results: int = 100_000  # /sparql: rows of a SELECT, triples of a CONSTRUCT/DESCRIBE
+    sparql_max_result_bytes: int = 256 * 1024 * 1024  # /sparql: the answer's body (LEXRDF_SPARQL_MAX_RESULT_BYTES)
     sparql_max_request_bytes: int = 65_536  # /sparql: the query text, UTF-8
     sparql_workers: int = DEFAULT_SPARQL_WORKERS  # /sparql: worker processes (LEXRDF_SPARQL_WORKERS)
     sparql_quick_seconds: float = 0.5  # /sparql: a query longer than this moves to the long lane (LEXRDF_SPARQL_QUICK)
@@ -146,6 +148,7 @@ class Settings:
             ),
             sparql_timeout_seconds=float(os.environ.get("LEXRDF_SPARQL_TIMEOUT", 60.0)),
             sparql_max_results=int(os.environ.get("LEXRDF_SPARQL_MAX_RESULTS", 100_000)),
+            sparql_max_result_bytes=int(os.environ.get("LEXRDF_SPARQL_MAX_RESULT_BYTES", 256 * 1024 * 1024)),
             sparql_max_request_bytes=int(os.environ.get("LEXRDF_SPARQL_MAX_REQUEST_BYTES", 65_536)),
             sparql_workers=int(os.environ.get("LEXRDF_SPARQL_WORKERS", DEFAULT_SPARQL_WORKERS)),
             sparql_quick_seconds=float(os.environ.get("LEXRDF_SPARQL_QUICK", 0.5)),

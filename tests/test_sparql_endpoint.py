@@ -28,7 +28,7 @@ from conftest import BASE, HARBOUR, ODA
 from pyoxigraph import QueryResultsFormat, RdfFormat
 
 from lexrdf.queries import load_library
-from lexrdf.web.sparql import guard
+from lexrdf.web.sparql import formats, guard
 from lexrdf.web.sparql.page import examples
 
 LEX = "https://w3id.org/lexrdf/ontology#"
@@ -39,7 +39,8 @@ VALID_FROM = (
 )
 TIMEOUT_SECONDS = 3
 MAX_RESULTS = 1000
-MAX_REQUEST_BYTES = 4096
+MAX_RESULT_BYTES = 400_000  # the LIMIT 1000 answers here are about 270 KB; the wide one 535 KB
+MAX_REQUEST_BYTES = 8192
 WORKERS = 2
 PROBLEM = "application/problem+json"
 
@@ -105,6 +106,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         tmp_path_factory.mktemp("sparql") / "store",
         LEXRDF_SPARQL_TIMEOUT=TIMEOUT_SECONDS,
         LEXRDF_SPARQL_MAX_RESULTS=MAX_RESULTS,
+        LEXRDF_SPARQL_MAX_RESULT_BYTES=MAX_RESULT_BYTES,
         LEXRDF_SPARQL_MAX_REQUEST_BYTES=MAX_REQUEST_BYTES,
         LEXRDF_SPARQL_WORKERS=WORKERS,
         LEXRDF_SPARQL_QUICK=TIMEOUT_SECONDS,  # one lane in effect: these test the pool (lanes: test_load_short)
@@ -591,6 +593,30 @@ def test_the_result_cap_is_an_error_not_a_truncation(server):
     assert_problem(sparql(server, "CONSTRUCT WHERE { ?s ?p ?o }"), 422, "LIMIT")
     capped = sparql(server, everything + f" LIMIT {MAX_RESULTS}")
     assert len(capped.json()["results"]["bindings"]) == MAX_RESULTS
+
+
+def test_the_answer_is_capped_in_bytes_as_well_as_rows(server):
+    # fewer rows than the cap, each of them long: sixteen copies of two provisions' texts side by side
+    wide = (
+        "PREFIX lex: <https://w3id.org/lexrdf/ontology#> SELECT (CONCAT(" + ", ".join(["?t", "?u"] * 8) + ") AS ?x) "
+        "WHERE { ?e lex:text ?t . ?f lex:text ?u } LIMIT " + str(MAX_RESULTS - 1)
+    )
+    assert_problem(sparql(server, wide), 422, f"{MAX_RESULT_BYTES:,} bytes", "LEXRDF_SPARQL_MAX_RESULT_BYTES",
+                   parameter="query")  # fmt: skip
+    assert sparql(server, wide.replace(f"LIMIT {MAX_RESULTS - 1}", "LIMIT 5")).status_code == 200
+
+
+def test_a_few_long_literals_are_cut_before_they_are_all_written():
+    store = pyoxigraph.Store()
+    for index in range(10):
+        store.add(pyoxigraph.Quad(pyoxigraph.NamedNode(f"http://e.org/{index}"), pyoxigraph.NamedNode("http://p"),
+                                  pyoxigraph.Literal("x" * 100_000)))  # fmt: skip
+    json_format = formats.named("json")
+    with pytest.raises(formats.TooManyResults, match="more than 300,000 bytes") as cut:
+        formats.serialize(store.query("SELECT * { ?s ?p ?o }"), json_format, None, 1000, 300_000)
+    assert cut.value.in_bytes
+    _, body = formats.serialize(store.query("SELECT * { ?s ?p ?o } LIMIT 2"), json_format, None, 1000, 300_000)
+    assert 200_000 < len(body) < 300_000
 
 
 def test_the_request_size_cap(server):

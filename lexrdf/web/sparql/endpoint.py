@@ -14,7 +14,7 @@ Statuses (every error is problem+json, with `Vary: Accept`):
 | 406 | no result format the client accepts for this kind of query |
 | 413 | the query text is over `sparql_max_request_bytes` |
 | 415 | a POST that is neither a form nor `application/sparql-query` |
-| 422 | the result is over `sparql_max_results` rows or triples (never truncated: add LIMIT) |
+| 422 | the result is over `sparql_max_results` rows or triples, or `sparql_max_result_bytes` bytes (never cut) |
 | 502 | a remote store behind the endpoint did not answer (lexrdf.web.sparql.forward) |
 | 503 | no worker came free before the deadline (`Retry-After`), or the server is shutting down |
 | 504 | the query ran past `sparql_timeout_seconds` and was stopped (its worker killed) |
@@ -199,6 +199,7 @@ def _job(asked: protocol.SparqlRequest, settings: Settings, accept: str | None, 
         graph_format=graph_format.name if graph_format else None,
         max_results=settings.sparql_max_results,
         seconds=settings.sparql_timeout_seconds,
+        max_bytes=settings.sparql_max_result_bytes,
     )
 
 
@@ -220,6 +221,12 @@ def _reply(reply: Reply, settings: Settings) -> Response:
         detail = (
             f"the result has more than {settings.sparql_max_results:,} rows or triples, the most this endpoint "
             "answers; add LIMIT (and OFFSET to page through it)"
+        )
+        raise Problem(422, "Result too large", detail, "query", PROBLEMS + "sparql-result-too-large")
+    if reply.problem == "too-many-bytes":
+        detail = (
+            f"the result is larger than {settings.sparql_max_result_bytes:,} bytes (LEXRDF_SPARQL_MAX_RESULT_BYTES), "
+            "the most this endpoint answers; add LIMIT (and OFFSET to page through it), or select fewer values"
         )
         raise Problem(422, "Result too large", detail, "query", PROBLEMS + "sparql-result-too-large")
     if reply.problem == "not-acceptable":

@@ -82,11 +82,12 @@ _PREFIXED = {"turtle", "trig", "rdfxml"}  # formats that abbreviate IRIs with pr
 
 
 class TooManyResults(Exception):
-    """The result has more rows (or triples) than the cap allows."""
+    """The result has more rows (or triples) than the cap allows, or (`in_bytes`) more bytes."""
 
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"more than {limit:,} results")
+    def __init__(self, limit: int, in_bytes: bool = False) -> None:
+        super().__init__(f"more than {limit:,} {'bytes' if in_bytes else 'results'}")
         self.limit = limit
+        self.in_bytes = in_bytes
 
 
 def choose(accept: str | None, formats: Sequence[Format]) -> Format | None:
@@ -103,29 +104,46 @@ def named(name: str) -> Format | None:
 
 
 def serialize(
-    result: Any, results_format: Format | None, graph_format: Format | None, limit: int
+    result: Any, results_format: Format | None, graph_format: Format | None, limit: int, max_bytes: int | None = None
 ) -> tuple[Format, bytes]:
     """Write one query result (solutions, boolean or triples) in the format given for its kind; raises
-    TooManyResults past `limit` and LookupError when no format of its kind was negotiated."""
+    TooManyResults past `limit` rows or `max_bytes` bytes (the terms' own characters are counted as they are read,
+    so a few very long literals are cut before they are all written; the body is measured once written), and
+    LookupError when no format of its kind was negotiated."""
+    format_, body = _serialized(result, results_format, graph_format, limit, max_bytes)
+    if max_bytes is not None and len(body) > max_bytes:
+        raise TooManyResults(max_bytes, in_bytes=True)
+    return format_, body
+
+
+def _serialized(
+    result: Any, results_format: Format | None, graph_format: Format | None, limit: int, max_bytes: int | None
+) -> tuple[Format, bytes]:
     if isinstance(result, QuerySolutions | QueryBoolean):
         if results_format is None:
             raise LookupError("no acceptable format for a SELECT or ASK result")
         if isinstance(result, QueryBoolean):
             return results_format, result.serialize(format=getattr(QueryResultsFormat, results_format.name.upper()))
-        return results_format, _SOLUTION_WRITERS[results_format.name](result, _capped(result, limit))
+        return results_format, _SOLUTION_WRITERS[results_format.name](result, _capped(result, limit, max_bytes))
     if isinstance(result, QueryTriples):
         if graph_format is None:
             raise LookupError("no acceptable format for a CONSTRUCT or DESCRIBE graph")
         prefixes = PREFIXES if graph_format.name in _PREFIXED else None
         rdf_format = _RDF_FORMATS[graph_format.name]
-        return graph_format, pyoxigraph.serialize(_capped(result, limit), format=rdf_format, prefixes=prefixes)
+        capped = _capped(result, limit, max_bytes)
+        return graph_format, pyoxigraph.serialize(capped, format=rdf_format, prefixes=prefixes)
     raise TypeError(f"not a query result: {type(result).__name__}")
 
 
-def _capped(items: Iterable[Any], limit: int) -> Iterator[Any]:
+def _capped(items: Iterable[Any], limit: int, max_bytes: int | None = None) -> Iterator[Any]:
+    read = 0
     for count, item in enumerate(items, 1):
         if count > limit:
             raise TooManyResults(limit)
+        if max_bytes is not None:
+            read += sum(len(getattr(term, "value", "")) for term in item if term is not None)
+            if read > max_bytes:
+                raise TooManyResults(max_bytes, in_bytes=True)
         yield item
 
 

@@ -54,6 +54,7 @@ class Job:
     graph_format: str | None
     max_results: int
     seconds: float  # the query's time limit: the worker's own alarm goes off a little after it
+    max_bytes: int | None = None  # the largest answer body, in bytes
 
     def dataset(self) -> dict[str, Any]:
         """pyoxigraph's dataset arguments: the protocol's graphs when given (each list exactly as given, so a
@@ -97,12 +98,12 @@ def run(store: Store, job: Job) -> Reply:
     graph_format = _FORMATS.get(job.graph_format or "")
     try:
         result = store.raw.query(job.query, **job.dataset())
-        format_, body = serialize(result, results_format, graph_format, job.max_results)
+        format_, body = serialize(result, results_format, graph_format, job.max_results, job.max_bytes)
         return Reply(body=body, format=format_.name)
     except SyntaxError as exc:
         return Reply(problem="syntax", message=str(exc))
     except TooManyResults as exc:
-        return Reply(problem="too-many-results", message=str(exc))
+        return Reply(problem="too-many-bytes" if exc.in_bytes else "too-many-results", message=str(exc))
     except LookupError as exc:
         return Reply(problem="not-acceptable", message=str(exc))
     except Exception as exc:  # evaluation errors: pyoxigraph raises OSError, RuntimeError, ValueError
