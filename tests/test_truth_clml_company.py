@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from lxml import etree
+from truth import versions
 
 MORE = SHARED_DATA / "clml" / "more"
 CA_FILE = MORE / "ukpga-2006-46-section-382.xml"
@@ -76,13 +77,6 @@ def sscr(tmp_path_factory: pytest.TempPathFactory):
     lex = _open(tmp_path_factory, "sscr", [SSCR_FILE])
     yield lex
     lex.close()
-
-
-def versions(lex, iri: str) -> list[tuple]:
-    return [
-        (v.valid_from, v.valid_until, v.opened_by.type, v.opened_by.source, v.closed_by and v.closed_by.type)
-        for v in lex.versions(iri)
-    ]
 
 
 def impact_rows(lex, act: str) -> set[tuple]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from truth import versions
 
 MORE = SHARED_DATA / "clml" / "more"
 ITA_FILES = [MORE / f"ukpga-2007-3-section-{n}.xml" for n in ("8", "12A", "16")]
@@ -69,13 +70,6 @@ def vat(tmp_path_factory: pytest.TempPathFactory):
     lex.ingest([VAT_FILE])
     yield lex
     lex.close()
-
-
-def versions(lex, iri: str) -> list[tuple]:
-    return [
-        (v.valid_from, v.valid_until, v.opened_by.type, v.opened_by.source, v.closed_by and v.closed_by.type)
-        for v in lex.versions(iri)
-    ]
 
 
 def weak(lex, act: str) -> set[tuple[str, str]]:

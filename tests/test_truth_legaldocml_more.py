@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from truth import versions
 
 MORE = SHARED_DATA / "akn" / "legaldocml.de" / "more"
 HAUSHALT_FILE = MORE / "bgbl-1_2024_107-regelungstext.xml"
@@ -26,13 +27,6 @@ WACHSTUM = f"{BASE}/eli/de/act/2024-03-27/108"  # FRBRuri eli/bund/bgbl-1/2024/1
 ESTDV = f"{BASE}/eli/ref/eli/bund/bgbl-1/2000/s717"  # the Einkommensteuer-Durchführungsverordnung, not held
 
 PARA = "%C2%A7"  # "§" in the eIds (art-z%c2%a76b is § 6b)
-
-
-def versions(lex, iri: str) -> list[tuple]:
-    return [
-        (v.valid_from, v.valid_until, v.opened_by.type, v.opened_by.source, v.closed_by and v.closed_by.type)
-        for v in lex.versions(iri)
-    ]
 
 
 def _open(tmp_path_factory, name, files):
