@@ -23,7 +23,8 @@ CLML_FILES = (
 # What a consolidation shows in place of a repealed provision, written here apart from the mappings' own patterns:
 # a text in force that reads so is a repealed provision served as law.
 PLACEHOLDER = re.compile(
-    r"^\W*(?:\.\s*){2,}\W*$"  # ". . . ."
+    r"^\W*(?:\.\s*){2,}\W*(?:and|or)?\W*$"  # ". . . .", "...; and"
+    r"|(?:period[oi]|parol[ae])\s+(?:soppress|abrogat)\w*\s+da"  # Normattiva's suppressed words, anywhere
     r"|^\W*(?:articol[oi]|comm[ai]|letter[ae]|numer[oi]|capo)\s+(?:abrogat|soppress)"  # Normattiva
     r"|^\W*(?:weggefallen|aufgehoben|revogad[oa]s?|repealed|omitted|revoked)\W*$",
     re.IGNORECASE,

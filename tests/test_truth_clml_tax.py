@@ -417,11 +417,6 @@ def test_vat_s24_1_c_names_its_own_note(vat):
     assert note.startswith("ukpga-1994-23-section-24.xml:40: note: Words in s. 24(1)(c) omitted (31.12.2020)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers s. 24(1)(b) in-force with text '...; and'; the note (line 40) says 'S. 24(1)(b) omitted "
-    "(31.12.2020) by virtue of Taxation (Cross-border Trade) Act 2018': the paragraph is gone, '...' holds its place",
-)
 def test_vat_s24_1_b_omitted_on_31_12_2020_is_repealed(vat):
     # line 39: <P3 id="section-24-1-b"> ... <Text><Acronym><CommentaryRef Ref="legislation-change-id-redacted"/>...
     # </Acronym>; and</Text>
