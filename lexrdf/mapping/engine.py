@@ -140,7 +140,6 @@ class _Reader:
         # the days of the lifecycle events each reference element (a passiveRef) is the source of
         self.dates_by_source: dict[str, set[date]] = defaultdict(set)
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
-        self.annotation_rules: AnnotationRules | None = None  # the notes' rules, once read (`_annotations`)
 
     def check_alternative(self, eid: str, element: etree._Element, alternatives: dict[str, set[str]]) -> None:
         """A second element with an eId already seen is one alternative of the same element for another period
@@ -882,17 +881,17 @@ def _act_type(reader: _Reader) -> str:
     return named[0].lower()
 
 
-def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statement]]:
+def _annotations(reader: _Reader, own_uris: set[str]) -> tuple[dict[str, list[Statement]], AnnotationRules | None]:
+    """The changes each note records, by its identifier, and the compiled rules they were read by."""
     rules = reader.mapping.get("annotations")
     if not rules or "element" not in rules:
-        return {}
+        return {}, None
     context, xpath = reader.paths.split(rules["element"])
     if context is None:
-        return {}
+        return {}, None
     compiled = AnnotationRules({**rules, "element": xpath, "identifier": reader.id_attribute}, reader.mapping.namespace)
     annotation_reader = AnnotationReader(compiled, own_uris)
     found = annotation_reader.read(context, reader.ns)
-    reader.annotation_rules = compiled
     for identifier, lines in annotation_reader.shared.items():
         reader.notices.append(
             f"{reader.path}:{lines[0]}: {len(lines)} notes share the identifier {identifier!r}: a reference to it is "
@@ -901,7 +900,7 @@ def _annotations(reader: _Reader, own_uris: set[str]) -> dict[str, list[Statemen
     for act, title in annotation_reader.titles.items():
         if not _is_own(act, own_uris) and len(title) > len(reader.ref_titles.get(act, "")):
             reader.ref_titles[act] = title
-    return found
+    return found, compiled
 
 
 def _annotated_changes(
@@ -1072,7 +1071,7 @@ def map_document(
     default_window = Window(dated_entry) if dated_entry else None
     if default_window is None and stated_entry and stated_entry >= expression_date:  # the original text: from then
         default_window = Window(stated_entry)
-    annotations = _annotations(reader, own_uris)
+    annotations, annotation_rules = _annotations(reader, own_uris)
     modifications = reader.modifications(own_uris, windows, set(annotations))
     # a change with no period of its own takes effect when the act enters into force; when the source does not say
     # when that is, from the earliest date it gives the act (never a later consolidation's date)
@@ -1081,7 +1080,7 @@ def map_document(
     units = reader.walk_units(containers, windows, default_window, reader.separator)
     _inherit_deferred_effects(units)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
-    modifications += _annotated_changes(units, annotations, work_uri, separator, reader.annotation_rules)
+    modifications += _annotated_changes(units, annotations, work_uri, separator, annotation_rules)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     modifications += _changes_of_itself(active, units, work_uri)
     manifested = reader.date_value("current_to", required=False)

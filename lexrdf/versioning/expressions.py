@@ -40,10 +40,9 @@ def plan_expression(planner: Planner) -> None:
         else:
             starts_on = max(day, unit.window.start)
         versions = stored.versions.get(unit.path, [])
-        if not first_of_act or all_dated(planner, unit):
-            # (the first expression of an act too, when it dates every change it records of these words: the
-            # text shown is in force since the latest of them; a change it does not date may be the latest)
-            starts_on = evidenced_start(planner, unit, starts_on, versions)
+        # (the first expression of an act too: when it dates every change it records of these words, the text shown
+        # is in force since the latest of them)
+        starts_on = evidenced_start(planner, unit, starts_on, versions)
         current = next((v for v in versions if v.in_force(starts_on)), None)
         if current is not None and current.texts.get(document.language) == text_key(unit):
             continue
@@ -103,17 +102,11 @@ def plan_expression(planner: Planner) -> None:
     record_repeals_of_absent(planner)
 
 
-def all_dated(planner: Planner, unit: Unit) -> bool:
-    """Whether this document records changes of `unit`'s words (or of an enclosing provision as a whole), each with
-    its date."""
-    changes = [*planner.changes(unit, kinds=TEXTUAL - {"repeal"}), *planner.enclosing_changes(unit)]
-    return bool(changes) and all(m.effective for m in changes)
-
-
 def evidenced_start(planner: Planner, unit: Unit, starts_on: date, versions: list[StoredVersion]) -> date:
-    """When a later expression's text of `unit` began: the latest change of its words this document dates (its own
+    """When an expression's text of `unit` began: the latest change of its words this document dates (its own
     passive modification, or an enclosing provision's as a whole) on or before `starts_on`, when that text is not
-    what was stored as in force then and the change falls inside the stored version it ends; else `starts_on`.
+    what was stored as in force then and the change falls inside the stored version it ends; else `starts_on`, and
+    `starts_on` too when a change of these words is undated (it may be the latest).
 
     A consolidation of 2010 whose passive modification substitutes art. 3(2) on 2004-07-01 says the new words are
     in force from 2004-07-01, whatever expressions between the two were ingested (or not yet): so the history is

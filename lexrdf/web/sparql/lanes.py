@@ -114,10 +114,15 @@ class Lanes:
                 if loop.time() >= deadline:
                     raise
             except WorkerDied as died:
-                if died.out_of_memory:  # sent again, it may end a worker of the long lane, not of the quick one
-                    self.long_queries.remember(job, loop.time())
+                self._out_of_memory(job, died)
                 raise
         return await self._long(job, deadline, client_gone)
+
+    def _out_of_memory(self, job: Job, died: WorkerDied) -> None:
+        """Remember a query that ran its worker out of memory: sent again, it may end a worker of the long lane, not
+        of the quick one."""
+        if died.out_of_memory:
+            self.long_queries.remember(job, asyncio.get_running_loop().time())
 
     async def _long(self, job: Job, deadline: float, client_gone: Callable[[], Awaitable[bool]]) -> Reply:
         """Run `job` in the long lane, remembering it as long if it outlives the budget there too, and forgetting
@@ -131,8 +136,7 @@ class Lanes:
                 self.long_queries.remember(job, loop.time())
             raise
         except WorkerDied as died:
-            if died.out_of_memory:
-                self.long_queries.remember(job, loop.time())
+            self._out_of_memory(job, died)
             raise
         if loop.time() - began[0] > self.budget:
             self.long_queries.remember(job, loop.time())
