@@ -277,6 +277,13 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
     currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
     answer = _text_at(rows, provision, day)
     answer.current_to = currency
+    act_begins = min((_value(r, "act_begins") for r in rows if _value(r, "act_begins")), default=None)
+    if answer.status == OUTSIDE_COVERAGE and act_begins and day.isoformat() < act_begins:
+        # before the act itself was in force nothing of it was: that is known, whatever its sources hold
+        answer.status = NOT_YET_IN_FORCE
+        answer.message = f"not yet in force on {day}: the act it is part of enters into force on {act_begins}" + (
+            f"; the earliest recorded text of this provision starts on {answer.valid_from}" if answer.valid_from else ""
+        )
     if answer.status == IN_FORCE and currency and day.isoformat() > currency:
         if strict:
             answer = _strip_text(answer)

@@ -56,6 +56,9 @@ class EventRef:
     kind: str
     source_act: str | None
     line: int | None = None
+    # the words of the note it was read from, when a note (not a lifecycle element) says the act as a whole changed:
+    # "Act repealed (31.1.2013) by Statute Law (Repeals) Act 2013 (c. 2)"
+    note: str | None = None
 
 
 # Kinds of change that alter a provision's words (beside commencement and modification, which do not).

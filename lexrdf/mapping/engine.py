@@ -966,6 +966,25 @@ def _changes_of_itself(active: list[ActiveModification], units: list[Unit], work
     return changes
 
 
+def _act_repeals(annotations: dict[str, list[Statement]], own_uris: set[str]) -> list[EventRef]:
+    """A dated note that names the act itself as what was repealed ("<CitationSubRef URI=".../id/ukpga/Geo3/49/126">Act
+    </CitationSubRef> repealed (31.1.2013) by Statute Law (Repeals) Act 2013"): the act's repeal as a whole, by the act
+    the note names, on its date (the same as a lifecycle repeal; the note is its evidence)."""
+    own = {uri.rstrip("/") for uri in own_uris if uri}
+    found: dict[tuple[date, str | None], EventRef] = {}
+    for identifier, statements in annotations.items():
+        for statement in statements:
+            whole = statement.kind == "repeal" and not statement.partial and statement.effective is not None
+            if whole and any(same_identifier(target).rstrip("/") in own for target in statement.targets):
+                key = (statement.effective, statement.source_act)
+                found.setdefault(
+                    key,
+                    EventRef(identifier, statement.effective, "repeal", statement.source_act, statement.line,
+                             statement.note),  # fmt: skip
+                )
+    return list(found.values())
+
+
 def _names_within(named: set[str | None], eid: str | None, separator: str) -> bool:
     """Whether one of the eIds `named` is a provision enclosing `eid` (``section-24-6`` for ``section-24-6-a``)."""
     return bool(eid) and any(name and eid.startswith(name + separator) for name in named)
@@ -1083,6 +1102,7 @@ def map_document(
     modifications += _annotated_changes(units, annotations, work_uri, separator, annotation_rules)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     modifications += _changes_of_itself(active, units, work_uri)
+    events += _act_repeals(annotations, own_uris)
     manifested = reader.date_value("current_to", required=False)
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
     if until is not None:

@@ -56,6 +56,20 @@ def plan_periods(planner: Planner) -> None:
                 # the source proves: after its currency the text is "as last known". (Its last day in force on
                 # the currency itself is: the window closes where the source's vouching ends.)
                 window = Window(start, None, unit.window.applicable_from)
+            elif (
+                following is None
+                and unit is shown[-1]
+                and window.end
+                and currency
+                and window.end - DAY >= currency
+                and not planner.changes(unit, window.end, TEXTUAL)
+                and not planner.ancestor_changes(unit, window.end, TEXTUAL)
+                and ends_for_another(planner, unit)
+            ):
+                # an end it only inherits, where the source stops vouching (SCA s. 129 inside Part VI, whose version
+                # ends on 2020-12-01 because s. 140 changes then, the root's RestrictEndDate): the enclosing unit's
+                # next version begins for a change elsewhere in it, no end of this text
+                window = Window(start, None, unit.window.applicable_from)
             successor = starts[index + 1][1] if following and window.end == following.window.start else None
             if window.end is None and unit is not shown[-1]:  # followed by its placeholder: repealed then
                 window = Window(start, shown[-1].window.start, unit.window.applicable_from)
@@ -157,6 +171,25 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     # a window inherited from an enclosing provision, whose start something else in it explains: the source shows
     # this text from that day and records nothing of when it began
     return day, planner.event(day, "started-without-recorded-act", unit.path), False
+
+
+def ends_for_another(planner: Planner, unit: Unit) -> bool:
+    """Whether the end of `unit`'s window is one it inherits from an enclosing unit that ends then because another
+    unit inside it, dated on its own, ends then: a container's window reflects changes anywhere inside it, so its end
+    says nothing of the words of the units it dates only by enclosing them (SCA Part VI ends on 2020-12-01 for s. 140,
+    not for s. 129)."""
+    dating = unit
+    for parent in planner.ancestors(unit):
+        if parent.window != dating.window:
+            break
+        dating = parent
+    if dating is unit or unit.own_period:
+        return False  # its window is its own (or that of an element around it alone): its end is evidence
+    end, inside = unit.window.end, planner.descendant_eids.get(dating.path, set())
+    return any(
+        other.eid in inside and other.window is not None and other.window != dating.window and other.window.end == end
+        for other in planner.document.units
+    )
 
 
 def repealed_placeholder(planner: Planner, unit: Unit) -> bool:

@@ -399,19 +399,23 @@ def repeal_act(planner: Planner) -> None:
     repeal (named as made by the repealing act). One that names no act ends them without a recorded act. A repeal
     eventRef on a day the passive modifications repeal some provisions is theirs (samples/single/harbour-act.xml)."""
     # a repeal the passive modifications place on provisions that day is theirs, not the act's
+    # (a note that names the act itself as repealed is the act's repeal, whatever else it repealed that day)
     partial = {m.effective for m in planner.document.modifications if m.kind == "repeal"}
     repeals = sorted(
-        (e for e in planner.document.events if e.kind == "repeal" and e.day not in partial), key=lambda e: e.day
+        (e for e in planner.document.events if e.kind == "repeal" and (e.note or e.day not in partial)),
+        key=lambda e: e.day,
     )
     if not repeals:
         return
     day, source = repeals[0].day, repeals[0].source_act
+    note = repeals[0].note
+    said = [Modification("repeal", "", source, None, day, repeals[0].line, note=note)] if note else []
     planned = {v.iri: v for v in planner.plan.new_versions}
     superseded = {r.version for r in planner.plan.new_records}
 
     def closing(path: str) -> str:
         if source:
-            return planner.event(day, "repeal", path, source=planner.source_iri(source))
+            return planner.event(day, "repeal", path, said, source=planner.source_iri(source))
         return planner.event(day, "ended-without-recorded-act", path)
 
     for version in planned.values():
