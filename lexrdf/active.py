@@ -216,13 +216,16 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
                     continue  # a change of its own provisions: recorded with them, as a passive one (the mapping's)
                 target = amending if change.target_work is None else minter.known.act(change.target_work)
                 where = f"{document.path}:{change.line or '?'}: {change.element}: destination {change.destination!r}"
-                if not change.target:
+                if not change.target and change.target_work is None:
                     plan.notices.setdefault(index, []).append(f"{where} names no provision (no rule splits it)")
                     continue
-                if target is None:  # an act we do not hold: the event affects it as known by reference
-                    reference = change.target_work or ""
+                if target is None:  # an act we do not hold: the event affects the provision it names, as known by
+                    reference = change.target_work or ""  # reference (or, naming none we can mint, the act)
                     node = minter.cited_act(reference)
-                    affects, reference_used = {node}, reference
+                    named = None  # a range or positional steps name no eId of it
+                    if not (change.positional or change.through):
+                        named = _cited_provision(minter, node, change.target, document.mapping)
+                    affects, reference_used = {named or node}, reference
                 else:
                     if target not in structures:
                         batch = groups[index_of[target]] if target in index_of else []
@@ -400,9 +403,19 @@ def _change_of(
     return None
 
 
+def _cited_provision(minter: IriMinter, act: str, eid: str, mapping: str) -> str | None:
+    """The provision of an act known only by reference (`act`) a destination names by an eId, its path made by the
+    separator of the document's `mapping` (``urn:nir:...;36#8`` -> ``.../36/8``, ``~art_8__para_2`` ->
+    ``.../art_8/para_2``); None when the eId makes no path."""
+    separator = next((m.separator for m in all_mappings() if m.name == mapping), "__")
+    return minter.cited_provision(act, eid, separator)
+
+
 def _target_paths(change: ActiveModification, structure: _Structure) -> tuple[list[str], str | None]:
-    """The provisions of a held target a destination names (a range: each provision from the first to the last,
-    at the first one's depth), or the problem with it."""
+    """The provisions of a held target a destination names (the act itself when it names no portion; a range:
+    each provision from the first to the last, at the first one's depth), or the problem with it."""
+    if not change.target and not change.positional:
+        return [""], None
     if change.positional:
         path = resolve_steps(change.target, structure.paths_at(change.target_expression))
         if path is None:

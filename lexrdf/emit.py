@@ -28,7 +28,7 @@ from pyoxigraph import Literal, NamedNode, Quad, RdfFormat
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import ActReference, SourceDocument
 from lexrdf.txtime import stamp
-from lexrdf.uris import IriMinter, PortionPaths, identifier_forms
+from lexrdf.uris import IriMinter, PortionPaths, identifier_forms, with_canonical
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
 from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD, Terms
 
@@ -260,9 +260,8 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
 def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
     act = out.act
     out.describe(act, RDF_T.type, LEX_T.Act)
-    out.describe(act, LEX_T.frbrWork, literal(document.frbr_work))
-    for alias in document.frbr_aliases:
-        out.describe(act, LEX_T.frbrWork, literal(alias))
+    for identifier in with_canonical([document.frbr_work, *document.frbr_aliases]):  # and each in one spelling
+        out.describe(act, LEX_T.frbrWork, literal(identifier))
     if new:  # as first recorded (untimed); what a later expression says of the act is in the act's versions
         out.describe(act, LEX_T.title, literal(document.title))
         if document.short_title:

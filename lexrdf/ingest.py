@@ -53,7 +53,7 @@ from lexrdf.store.repository import (
 )
 from lexrdf.store.spool import QuadSpool
 from lexrdf.txtime import Clock, Pending, ReservedTimes
-from lexrdf.uris import IriMinter, KnownActs, identifier_forms
+from lexrdf.uris import IriMinter, KnownActs, identifier_forms, with_canonical
 from lexrdf.validate import Report, graph_store, validate_files, validate_store
 from lexrdf.versioning import apply_plan, plan_document
 from lexrdf.views import derive
@@ -217,7 +217,8 @@ def _cited(groups: list[list[SourceDocument]], references: Iterable[str]) -> set
 
 
 def _identifiers(document: SourceDocument) -> list[str]:
-    return [document.frbr_work, *document.frbr_aliases]
+    """The act's identifiers, and each in one spelling (an AKN URI or URN NIR: `canonical_work`)."""
+    return with_canonical([document.frbr_work, *document.frbr_aliases])
 
 
 def _references(document: SourceDocument) -> set[str]:

@@ -136,19 +136,83 @@ def same_identifier(identifier: str) -> str:
     return written.rstrip("/") or written
 
 
+# An AKN work, expression or portion URI: country, the type and actor segments, date, number; then an expression
+# (/ita@2024-12-31), a component (/!main, /main) and a portion (~eId, #eId), each optional.
+_AKN_WORK = re.compile(
+    r"^/?akn/(?P<country>[a-z]{2}(?:-[a-z0-9]+)?)/(?P<kinds>(?:[^/@~#!]+/)+?)(?P<date>\d{4}(?:-\d{2}-\d{2})?)"
+    r"/(?P<number>[^/@~#!]+)(?:/[a-z]{3}@[^/~#!]*)?(?:/!?main|/![^/~#]*)?/?(?:[~#].*)?$",
+    re.IGNORECASE,
+)
+# A URN NIR (the Italian legislation URN): urn:nir:{actor}:{type}:{date};{number}, then an expression (@...), a
+# manifestation ($...) or a portion (~..., #...). An annex (";36:1") is another document: no form of the act's.
+_URN_NIR = re.compile(
+    r"^urn:nir:(?P<actor>[^:;#~@$]+):(?P<kinds>[^:;#~@$]+):(?P<date>\d{4}-\d{2}-\d{2});(?P<number>[^:;#~@$/,\s]+)"
+    r"(?:[@$~#].*)?$",
+    re.IGNORECASE,
+)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _words(segment: str) -> str:
+    """A type or actor name in one spelling: lower case, words joined by "_" (``decretoLegislativo``,
+    ``DECRETO_LEGISLATIVO``, ``decreto.legislativo`` and ``decreto-legislativo`` are ``decreto_legislativo``)."""
+    return "_".join(word.lower() for word in re.findall(r"[^\W_]+", _CAMEL.sub(" ", segment)))
+
+
+def canonical_work(reference: str) -> str | None:
+    """The AKN work URI of the act an AKN URI or a URN NIR names, in one spelling: the same act (country, type,
+    actor, date, number) whatever the case and word separators of its type and actor, the expression, component or
+    portion, and whichever of the two schemes; None for any other identifier (then no other spelling is its).
+    Nothing else is equated: another type, actor, date or number is another act.
+
+    >>> canonical_work("urn:nir:stato:decreto.legislativo:2023-03-31;36#8")
+    '/akn/it/act/decreto_legislativo/stato/2023-03-31/36'
+    >>> canonical_work("/akn/it/act/DECRETO_LEGISLATIVO/stato/2023-03-31/36/ita@2024-12-31/!main/~art_8__para_2")
+    '/akn/it/act/decreto_legislativo/stato/2023-03-31/36'
+    >>> canonical_work("/akn/it/act/decretoDelPresidenteDellaRepubblica/stato/2000-03-09/104/!main")
+    '/akn/it/act/decreto_del_presidente_della_repubblica/stato/2000-03-09/104'
+    >>> canonical_work("/akn/uk/act/2000-07-28/chapter23/main"), canonical_work("urn:nir:stato:legge:2000-01-01;5:1")
+    ('/akn/uk/act/2000-07-28/chapter23', None)
+    """
+    written = reference.strip()
+    match = _AKN_WORK.match(written)
+    if match:
+        country, names = match.group("country").lower(), match.group("kinds").strip("/").split("/")
+    elif match := _URN_NIR.match(written):
+        country, names = "it", ["act", match.group("kinds"), match.group("actor")]
+    else:
+        return None
+    kinds = [_words(name) for name in names]
+    return "/".join(["/akn", country, *kinds, match.group("date"), match.group("number")]) if all(kinds) else None
+
+
 def identifier_forms(reference: str) -> tuple[str, ...]:
     """The identifiers under which the act a reference names may be recorded: the reference as written, without
-    a trailing slash, and the work it names (an AKN expression or portion URI names its work).
+    a trailing slash, the work it names (an AKN expression or portion URI names its work) and that work in one
+    spelling (`canonical_work`).
 
     >>> identifier_forms("/akn/xx/act/2004-06-01/7/eng@2004-06-01/")
     ('/akn/xx/act/2004-06-01/7/eng@2004-06-01/', '/akn/xx/act/2004-06-01/7/eng@2004-06-01', '/akn/xx/act/2004-06-01/7')
     >>> identifier_forms("http://www.legislation.gov.uk/id/ukpga/2000/36")
     ('http://www.legislation.gov.uk/id/ukpga/2000/36',)
+    >>> identifier_forms("urn:nir:stato:legge:2024-11-25;177")
+    ('urn:nir:stato:legge:2024-11-25;177', '/akn/it/act/legge/stato/2024-11-25/177')
     """
     written = reference.strip()
     trimmed = written.rstrip("/")
-    forms = (written, trimmed, parse_reference(trimmed).work) if trimmed else (written,)
+    forms = (written, trimmed, parse_reference(trimmed).work, canonical_work(trimmed)) if trimmed else (written,)
     return tuple(dict.fromkeys(form for form in forms if form))
+
+
+def with_canonical(identifiers: Iterable[str]) -> list[str]:
+    """An act's identifiers and, after them, each in one spelling (`canonical_work`), once each.
+
+    >>> with_canonical(["/akn/it/act/LEGGE/stato/2024-03-05/21/!main", "/akn/it/act/legge/stato/2024-03-05/21"])
+    ['/akn/it/act/LEGGE/stato/2024-03-05/21/!main', '/akn/it/act/legge/stato/2024-03-05/21']
+    """
+    identifiers = list(identifiers)
+    canonical = [canonical_work(identifier) for identifier in identifiers]
+    return list(dict.fromkeys([*identifiers, *(form for form in canonical if form)]))
 
 
 @dataclass(frozen=True)
@@ -219,12 +283,22 @@ class IriMinter:
 
     def cited_act(self, reference: str) -> str:
         """The act a reference names: the act we hold under that identifier, or else an act known only by
-        reference, whose IRI is derived from the reference itself."""
+        reference, whose IRI is derived from the reference itself (from `canonical_work`, where it has one, so
+        that every spelling of one act names one IRI)."""
         held = self.known.act(reference)
         if held:
             return held
-        cleaned = re.sub(r"^[a-z]+://", "", reference.strip()).strip("/")
+        cleaned = re.sub(r"^[a-z]+://", "", canonical_work(reference) or reference.strip()).strip("/")
         return f"{self.base}/eli/ref/" + "/".join(slug(part) for part in cleaned.split("/") if part)
+
+    def cited_provision(self, act: str, eid: str, separator: str) -> str | None:
+        """The provision `eid` names in an act known only by reference (`act`: its IRI), or None when `eid` is not
+        an identifier a path can be made of (a label such as "ALLEGATO VII" names no provision we can mint).
+
+        >>> IriMinter("https://e.org").cited_provision("https://e.org/eli/ref/akn/it/act/x/1", "art_8__para_2", "__")
+        'https://e.org/eli/ref/akn/it/act/x/1/art_8/para_2'
+        """
+        return self.provision(act, provision_path(eid, separator)) if eid and not eid_problem(eid, separator) else None
 
     @staticmethod
     def provision(act: str, path: str) -> str:

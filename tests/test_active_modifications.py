@@ -261,13 +261,17 @@ def test_dripa_records_its_changes_to_ripa_known_by_reference(lex):
     insertion = f"{RIPA_REF}/event/2014-07-17/insertion/id-ukpga-2014-27-enacted"
     facts = event_facts(lex, insertion)
     assert set(facts) == {DRIPA}
-    assert union(facts, "affects") == union(facts, "affectedAct") == {RIPA_REF}
+    # each provision of RIPA a destination names by its eId (sec_11__subsec_4: s. 11(4)), as known by reference
+    ripa_inserted = {f"{RIPA_REF}/{portion.split('#')[1].replace('__', '/')}" for portion in RIPA_PORTIONS}
+    assert union(facts, "affects") == ripa_inserted
+    assert union(facts, "affectedAct") == {RIPA_REF}
     assert union(facts, "targetPortion") == RIPA_PORTIONS
     assert union(facts, "sourceProvision") == DRIPA_INSERTING
     assert union(facts, "date") == {"2014-07-17"}
     repeal = event_facts(lex, f"{RIPA_REF}/event/2016-12-31/repeal/id-ukpga-2014-27-enacted")
     assert union(repeal, "targetPortion") == {"/akn/uk/act/2000-07-28/chapter23/main#sec_3 upTo sec_6"}
     assert union(repeal, "sourceProvision") == {f"{DRIPA}/sec_8/subsec_3"}
+    assert union(repeal, "affects") == {RIPA_REF}  # a range of an act we do not hold: its provisions are not known
     ripa = lex.resolve("/akn/uk/act/2000-07-28/chapter23")
     assert (ripa.provision, ripa.kind) == (RIPA_REF, "act")
     # its own sections 1 to 7 (the sunset in section 8(3)): the sections at section 1's depth, in document order
@@ -277,7 +281,7 @@ def test_dripa_records_its_changes_to_ripa_known_by_reference(lex):
     assert f"{DRIPA}/sec_1/subsec_1" in union(own, "affects") and f"{DRIPA}/sec_8" not in union(own, "affects")
     # the changes to RIPA, which is not held, are recorded, not consolidated
     assert not_yet(lex, DRIPA) == {
-        (RIPA_REF, NOT_YET, insertion, "insertion", "2014-07-17"),
+        *((provision, NOT_YET, insertion, "insertion", "2014-07-17") for provision in ripa_inserted),
         (RIPA_REF, NOT_YET, f"{RIPA_REF}/event/2016-12-31/repeal/id-ukpga-2014-27-enacted", "repeal", "2016-12-31"),
     }
     # the act's own sunset closes the texts of sections 1 to 7 on its day, and leaves s. 8 in force
@@ -330,6 +334,50 @@ def test_amending_act_confirms_the_event_its_target_recorded(tmp_path, order):
         assert lex.text_at(f"{PORTS}/sec_3", "2013-01-01").status == "as-last-known"
         for step in steps:
             assert lex.ingest(step).quads == 0
+    finally:
+        lex.close()
+
+
+@pytest.mark.parametrize("order", ["target-first", "amending-first", "one-batch"])
+def test_a_destination_in_another_spelling_of_the_target_names_its_provisions(tmp_path, order):
+    # the amendment's destinations name the Ports Act as an expression URI whose country and type are written in
+    # other cases, with "~" for the portion ("/akn/XX/Act/2010-03-01/5/eng@2012-07-01/!main~sec_1__subsec_2"): the
+    # same act (country, type, date, number), so the same events on the same provisions, in every order; known only
+    # by reference (amending first), each event names the provision of the act known by reference
+    spelled = tmp_path / "ports-amendment-act-2012.xml"
+    spelled.write_text(
+        AMENDMENT_FILE.read_text(encoding="utf-8").replace(
+            "/akn/xx/act/2010-03-01/5/!main#", "/akn/XX/Act/2010-03-01/5/eng@2012-07-01/!main~"
+        ),
+        encoding="utf-8",
+    )
+    lex = open_lex(tmp_path / "store")
+    try:
+        steps = {
+            "target-first": [PORTS_FILES, [spelled]],
+            "amending-first": [[spelled], PORTS_FILES],
+            "one-batch": [[*PORTS_FILES, spelled]],
+        }[order]
+        for number, step in enumerate(steps):
+            summary = lex.ingest(step)
+            assert summary.refused == [] and summary.notices == []
+            if order == "amending-first" and number == 0:
+                cited = f"{BASE}/eli/ref/akn/xx/act/2010-03-01/5"
+                assert {row[0] for row in not_yet(lex, PORTS_AMENDMENT)} == {
+                    f"{cited}/sec_1/subsec_2",
+                    f"{cited}/sec_1/subsec_3",
+                    cited,  # a range (sec_3 upTo sec_4) of an act not held
+                }
+        substitution = PORTS_EVENT.format(kind="substitution")
+        assert (f"{PORTS}/sec_1/subsec_2", "changed", substitution, "substitution", "2012-07-01") in impact_rows(
+            lex, PORTS_AMENDMENT
+        )
+        assert not_yet(lex, PORTS_AMENDMENT) == {
+            (f"{PORTS}/sec_1", NOT_YET, PORTS_EVENT.format(kind="insertion"), "insertion", "2012-07-01"),
+            (f"{PORTS}/sec_3", NOT_YET, PORTS_EVENT.format(kind="repeal"), "repeal", "2012-07-01"),
+            (f"{PORTS}/sec_4", NOT_YET, PORTS_EVENT.format(kind="repeal"), "repeal", "2012-07-01"),
+        }
+        assert lex.resolve("/akn/XX/Act/2010-03-01/5/!main").provision == PORTS
     finally:
         lex.close()
 

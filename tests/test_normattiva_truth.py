@@ -12,8 +12,8 @@ from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 
 CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
 CAD = f"{BASE}/eli/it/act/2005-03-07/82"
-DLGS_179_2016 = f"{BASE}/eli/ref/akn/it/act/DECRETO_LEGISLATIVO/stato/2016-08-26/179/main"
-DLGS_217_2017 = f"{BASE}/eli/ref/akn/it/act/DECRETO_LEGISLATIVO/stato/2017-12-13/217/main"
+DLGS_179_2016 = f"{BASE}/eli/ref/akn/it/act/decreto_legislativo/stato/2016-08-26/179"
+DLGS_217_2017 = f"{BASE}/eli/ref/akn/it/act/decreto_legislativo/stato/2017-12-13/217"
 
 
 @pytest.fixture(scope="module")

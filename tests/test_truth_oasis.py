@@ -139,11 +139,16 @@ def test_dripa_impact_on_ripa_insertions_on_enactment_and_the_repeal_of_2016(dri
     # #mod_1 (s. 4(2), line 514), #sec_2__subsec_8A from #mod_11 (s. 5, line 742), #sec_58__subsec_4 from #mod_12
     # (s. 6(2), line 769). textualMod_18 (line 134): type="repeal", source #mod_18 (s. 8(3)), <application
     # period="#date_2"/> = 2016-12-31.
-    items = [i for i in dripa.impact(DRIPA).items if i.provision == RIPA]
+    items = [i for i in dripa.impact(DRIPA).items if i.provision == RIPA or i.provision.startswith(f"{RIPA}/")]
     assert {(i.type, i.date, i.effect) for i in items} == {
         ("insertion", "2014-07-17", "amended (not yet consolidated)"),
         ("repeal", "2016-12-31", "amended (not yet consolidated)"),
     }
+    # each insertion names the provision of RIPA its destination's eId names (known by reference); the repeal, a
+    # range (#sec_3 upTo #sec_6) of an act not held, names RIPA
+    inserted = {i.provision for i in items if i.type == "insertion"}
+    assert {f"{RIPA}/sec_11/subsec_2A", f"{RIPA}/sec_2/subsec_8A", f"{RIPA}/sec_58/subsec_4"} <= inserted
+    assert RIPA not in inserted and {i.provision for i in items if i.type == "repeal"} == {RIPA}
     insertion = next(i.event for i in items if i.type == "insertion")
     rows = list(
         dripa.store.sparql(
@@ -380,11 +385,11 @@ def test_pl_112_61_is_cited_by_its_name(pl):
 CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
 CAD = f"{BASE}/eli/it/act/2005-03-07/82"
 IT_REF = f"{BASE}/eli/ref/akn/it/act"
-DLGS_235_2010 = f"{IT_REF}/DECRETO_LEGISLATIVO/stato/2010-12-30/235/main"
-DLGS_217_2017 = f"{IT_REF}/DECRETO_LEGISLATIVO/stato/2017-12-13/217/main"
-DL_95_2012 = f"{IT_REF}/DECRETO-LEGGE/stato/2012-07-06/95/main"
-DL_77_2021 = f"{IT_REF}/DECRETO-LEGGE/stato/2021-05-31/77/main"
-DL_152_2021 = f"{IT_REF}/DECRETO-LEGGE/stato/2021-11-06/152/main"
+DLGS_235_2010 = f"{IT_REF}/decreto_legislativo/stato/2010-12-30/235"
+DLGS_217_2017 = f"{IT_REF}/decreto_legislativo/stato/2017-12-13/217"
+DL_95_2012 = f"{IT_REF}/decreto_legge/stato/2012-07-06/95"
+DL_77_2021 = f"{IT_REF}/decreto_legge/stato/2021-05-31/77"
+DL_152_2021 = f"{IT_REF}/decreto_legge/stato/2021-11-06/152"
 
 
 @pytest.fixture(scope="module")

@@ -40,6 +40,7 @@ from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolution, QuerySoluti
 from lexrdf import yamltext
 from lexrdf.errors import QueryError
 from lexrdf.txtime import stamp
+from lexrdf.uris import canonical_work
 from lexrdf.vocab import XSD
 
 QUERIES_DIR = Path(__file__).resolve().parent
@@ -59,6 +60,12 @@ _KINDS = {
 }
 LISTS = ("iris", "strings")  # the kinds of list parameters
 _LISTED = {"iris": "IRIs", "strings": "strings"}
+#: what a derived parameter may be made by (``#+ derived: [{name: {from: ref, call: NAME}}]``): functions of a value
+#: returning the derived value, or None when it has none
+DERIVATIONS: dict[str, Callable[[str], str | None]] = {
+    "canonical_act": lambda ref: None if re.search("[~#]", ref) else canonical_work(ref),  # an act, no portion
+    "canonical_portion_of": lambda ref: canonical_work(ref) if re.search("[~#].", ref) else None,  # a portion's act
+}
 NOTHING = NamedNode("urn:lexrdf:nothing")  # what a derived parameter is bound to when its value does not fit
 Term = NamedNode | Literal | tuple[NamedNode | Literal, ...]  # a bound parameter: one term, or a list's terms
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # xsd:date as lexrdf takes it: no time zone, no sign, ASCII
@@ -132,6 +139,7 @@ class Parameter:
     derived_from: str | None = None  # bound from another parameter's value, never given directly
     allowed: tuple[str, ...] = ()  # the values it may take (grlc's #+ enumerate), when restricted
     derived_match: str | None = None  # a derived value is group 1 of this regex matching the whole value
+    derived_call: str | None = None  # a derived value is what this function of `DERIVATIONS` makes of the value
 
     def derive(self, raw: str) -> NamedNode | Literal:
         """A derived parameter's term from its source value, or NOTHING when the value does not fit.
@@ -139,11 +147,18 @@ class Parameter:
         >>> eid = Parameter("eid", "string", False, "_eid", derived_from="ref", derived_match="[^~#]*[~#](.+)")
         >>> eid.derive("/akn/xx/act/2001-03-14/12~art_3").value, eid.derive("/akn/xx/act/2001-03-14/12") == NOTHING
         ('art_3', True)
+        >>> work = Parameter("work", "string", False, "_work", derived_from="ref", derived_call="canonical_act")
+        >>> work.derive("urn:nir:stato:legge:2024-11-25;177").value
+        '/akn/it/act/legge/stato/2024-11-25/177'
+        >>> work.derive("urn:nir:stato:legge:2024-11-25;177~art1") == NOTHING  # a portion: not the act
+        True
         """
         value = raw.strip() if isinstance(raw, str) else raw
         if self.derived_match is not None:
             match = re.fullmatch(self.derived_match, str(value), re.DOTALL)
             value = match.group(1) if match else ""
+        if self.derived_call is not None:
+            value = DERIVATIONS[self.derived_call](str(value)) or ""
         try:
             return self.bind(value) if value else NOTHING
         except QueryError:
@@ -384,9 +399,14 @@ def parse_query(name: str, text: str) -> Query:
         allowed.update({str(k): tuple(str(v) for v in values) for k, values in item.items()})
     derived: dict[str, str] = {}
     matches: dict[str, str] = {}
+    calls: dict[str, str] = {}
     for item in header.get("derived", []) or []:
         for key, source in item.items():
-            if isinstance(source, dict):  # {from: parameter, match: regex}
+            if isinstance(source, dict) and "call" in source:  # {from: parameter, call: a name in DERIVATIONS}
+                if source["call"] not in DERIVATIONS:
+                    raise QueryError(f"query {name!r}: derived {key!r} calls {source['call']!r}, no derivation")
+                derived[str(key)], calls[str(key)] = str(source["from"]), str(source["call"])
+            elif isinstance(source, dict):  # {from: parameter, match: regex}
                 derived[str(key)], matches[str(key)] = str(source["from"]), str(source["match"])
             else:
                 derived[str(key)] = str(source)
@@ -404,6 +424,7 @@ def parse_query(name: str, text: str) -> Query:
                 derived.get(pname),
                 allowed.get(pname, ()),
                 matches.get(pname),
+                calls.get(pname),
             )
     for parameter in parameters.values():
         if parameter.kind in LISTS and not _empty_values_block(parameter.variable).search(body):
