@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from urllib.parse import unquote
 
 from pyoxigraph import Literal, Quad
 
@@ -190,6 +191,34 @@ def resolve_steps(steps: str, paths: list[str]) -> str | None:
     while current and "/".join(current) not in held:
         current = current[:-1]
     return "/".join(current) or None
+
+
+def _same_segment(segment: str, cited: str) -> bool:
+    """Whether an eId segment is the one the words name (percent-decoded, case and the § sign aside)."""
+    return unquote(segment).replace("§", "").lower() == unquote(cited).replace("§", "").lower()
+
+
+def within_cited(path: str, cited: tuple[str, ...], paths: list[str]) -> str:
+    """The provision the amending words name (`cited` eId segments, outermost first) within the one a destination's
+    steps proved (`path`): the words say more only inside it (§ 6b, the 26th article, then its Absatz 6), never
+    elsewhere; `path` itself when they name nothing deeper in it.
+
+    >>> paths = ["art-z%c2%a76b", "art-z%c2%a76b/abs-z1", "art-z%c2%a76b/abs-z6", "art-z%c2%a77"]
+    >>> within_cited("art-z%c2%a76b", ("art-z6b", "abs-z6"), paths), within_cited("art-z%c2%a77", ("art-z6b",), paths)
+    ('art-z%c2%a76b/abs-z6', 'art-z%c2%a77')
+    """
+    segments = path.split("/")
+    if not cited or not any(_same_segment(segments[-1], name) for name in cited):
+        return path  # the words do not name the provision the steps proved: they cannot lead within it
+    found = path
+    for name in cited[[_same_segment(segments[-1], n) for n in cited].index(True) + 1 :]:
+        depth = found.count("/") + 1
+        below = [p for p in paths if p.startswith(found + "/") and _same_segment(p.split("/")[depth], name)]
+        exact = [p for p in below if p.count("/") == depth]
+        if len(exact) != 1:
+            break
+        found = exact[0]
+    return found
 
 
 def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter) -> ActivePlan:
@@ -417,10 +446,11 @@ def _target_paths(change: ActiveModification, structure: _Structure) -> tuple[li
     if not change.target and not change.positional:
         return [""], None
     if change.positional:
-        path = resolve_steps(change.target, structure.paths_at(change.target_expression))
+        paths = structure.paths_at(change.target_expression)
+        path = resolve_steps(change.target, paths)
         if path is None:
             return [], f"names no provision (no step of {change.target!r} matches an eId)"
-        return [path], None
+        return [within_cited(path, change.cited, paths)], None
     first = _path_of(change.target, change.kind, structure)
     if first is None:
         return [], f"names no provision (eId {change.target!r} is absent)"

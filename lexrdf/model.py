@@ -99,7 +99,8 @@ class ActiveModification:
     resolved against the target's own eIds at ingest. `target_work` is None when the destination is in this
     document (the act changes itself). `through` is the last provision of a range (``upTo``). `source_eid` /
     `source_path` name the amending provision: the structural unit of this act that holds the source element.
-    `element` names the textualMod (its eId) for messages. `applied` is false for a change a changes feed lists
+    `element` names the textualMod (its eId) for messages. `cited` are the eId segments the amending words name
+    (the mapping's `citation`). `applied` is false for a change a changes feed lists
     as not yet applied to the publisher's revised text.
     """
 
@@ -116,6 +117,9 @@ class ActiveModification:
     target_expression: date | None = None
     through: str | None = None
     applied: bool = True  # false: a change the source lists as not yet applied to the revised text it publishes
+    # the eId segments the amending words name, outermost first ("§ 6b Absatz 6 Satz 2": art-z6b, abs-z6): a
+    # positional destination is followed into them where they lie within the provision its steps prove
+    cited: tuple[str, ...] = ()
 
 
 @_pickled_as_arguments
@@ -185,3 +189,6 @@ class SourceDocument:
     # the version of the expression among those of one date and language (ELI-DE eli/.../2024-03-27/2/deu): a later
     # version corrects an earlier one; 0 when the source numbers none
     expression_version: int = 0
+    # evidence ("file:line: ...") that the entry into force of texts it shows is undated: their periods start on a
+    # placeholder date impossible for the act (1001-01-01); None when every period it gives is dated
+    undated_entry: str | None = None

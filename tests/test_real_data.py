@@ -109,18 +109,22 @@ def _shown_only_repealed(lex) -> int:
 
 
 def test_a_date_impossible_for_the_act_is_said_with_file_and_line(tmp_path):
-    # bgbl-1_2024_107-regelungstext.xml line 104: <akn:eventRef ... date="1001-01-01" ...>, the start of the period
-    # art. 1 names (line 394: period="#meta-n1_geltzeiten-n1_geltungszeitgr-n1"); the act is of 2024-03-27. Kept as
-    # the source says (it is the source's own period), never silently: a warning names the file, line (the article's
-    # start tag ends at line 395) and date.
+    # bgbl-1_2024_107-regelungstext.xml line 104: <akn:eventRef ... date="1001-01-01" ...> (its start tag ends at line
+    # 108), the start of the period art. 1 names (line 394: period="#meta-n1_geltzeiten-n1_geltungszeitgr-n1"); the
+    # act is of 2024-03-27. A placeholder, never used as a date (no text is in force from 1001-01-01), and never
+    # silently: a warning names the file, the line and the date of the eventRef, another the first unit it would date
+    # (the article's start tag ends at line 395).
     path = SHARED_DATA / "akn" / "legaldocml.de" / "more" / "bgbl-1_2024_107-regelungstext.xml"
     needs_shared(path)
     lex = open_lex(tmp_path / "store")
     try:
         summary = lex.ingest([path])
-        assert [n for n in summary.notices if "before the act's date" in n] == [
-            f"{path}:395: art-z1 is in force from 1001-01-01, before the act's date 2024-03-27 (retroactive, or a "
-            "date impossible for the act): check the source's period"
+        assert [n for n in summary.notices if "placeholder date" in n] == [
+            f"{path}:108: eventRef meta-n1_lebzykl-n1_ereignis-n2 (inkrafttreten) is dated 1001-01-01, a placeholder "
+            "date impossible for the act of 2024-03-27: it dates nothing (what it would date is undated)",
+            f"{path}:395: art-z1 has the period #meta-n1_geltzeiten-n1_geltungszeitgr-n1, which starts on a "
+            "placeholder date: its text is undated",
         ]
+        assert not [n for n in summary.notices if "before the act's date" in n]
     finally:
         lex.close()

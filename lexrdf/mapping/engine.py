@@ -140,6 +140,11 @@ class _Reader:
         # the days of the lifecycle events each reference element (a passiveRef) is the source of
         self.dates_by_source: dict[str, set[date]] = defaultdict(set)
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
+        # lifecycle events whose date is a placeholder impossible for the act (`placeholder_dates`): eId -> the
+        # evidence naming it; and the windows that start at one (they date nothing), eId -> that evidence
+        self.placeholder_events: dict[str, str] = {}
+        self.undated_windows: dict[str, str] = {}
+        self.undated_units: list[str] = []  # evidence of each window a unit's period names that dates nothing
 
     def check_alternative(self, eid: str, element: etree._Element, alternatives: dict[str, set[str]]) -> None:
         """A second element with an eId already seen is one alternative of the same element for another period
@@ -305,16 +310,32 @@ class _Reader:
         return self.by_eid.get(href) if _BARE_ID.match(href) else None
 
     # -- the parts of the model -------------------------------------------------------------------
-    def lifecycle(self, own_uris: set[str]) -> tuple[list[EventRef], dict[str, date]]:
+    def lifecycle(self, own_uris: set[str], work_date: date | None = None) -> tuple[list[EventRef], dict[str, date]]:
+        """The lifecycle events and the day of each by its identifier. A day the mapping lists as a placeholder
+        (`placeholder_dates`: 1001-01-01, 1970-01-01) before the act's own date (its work date, or an earlier
+        enactment) is no date the act could have: a warning with file and line, and the event dates nothing."""
         rules = self.mapping.get("lifecycle") or {}
         events: list[EventRef] = []
         dates_by_eid: dict[str, date] = {}
         if not rules:
             return events, dates_by_eid
         kinds = rules["kinds"]
-        for element in self.paths.select(rules["element"]):
-            day = self.parse_date(self.attribute(element, rules["date"]), element.sourceline, rules["date_origin"])
+        placeholders = {xsd_date(str(value)) for value in rules.get("placeholder_dates", [])} - {None}
+        elements = [
+            (element, self.parse_date(self.attribute(element, rules["date"]), element.sourceline, rules["date_origin"]))
+            for element in self.paths.select(rules["element"])
+        ]
+        enacted = [
+            day
+            for element, day in elements
+            if day not in placeholders and kinds.get(self.attribute(element, rules["kind"])) == "enactment"
+        ]
+        act_date = min([d for d in (work_date, *enacted) if d is not None], default=None)
+        for element, day in elements:
             identifier = element.get(self.id_attribute)
+            if day in placeholders and act_date is not None and day < act_date:
+                self.placeholder(element, identifier, day, act_date, rules)
+                continue
             if identifier:
                 dates_by_eid[identifier] = day
             kind = kinds.get(self.attribute(element, rules["kind"]), None)
@@ -326,6 +347,22 @@ class _Reader:
             source = self.act_of(origin, own_uris)
             events.append(EventRef(identifier, day, kind, source, element.sourceline))
         return events, dates_by_eid
+
+    def placeholder(
+        self, element: etree._Element, identifier: str | None, day: date, act_date: date, rules: dict
+    ) -> None:
+        """Record a lifecycle event whose date is a placeholder: warned about, never used as a date."""
+        what = (element.get("refersTo") or self.attribute(element, rules["kind"]) or _local(element)).strip()
+        name = f"{_local(element)} {identifier or ''} ({what})".replace("  ", " ")
+        self.notices.append(
+            f"{self.path}:{element.sourceline}: {name} is dated {day}, a placeholder date impossible for the act "
+            f"of {act_date}: it dates nothing (what it would date is undated)"
+        )
+        if identifier:
+            self.placeholder_events[identifier] = (
+                f"{Path(self.path).name}:{element.sourceline}: lifecycle {name} dated {day}, a placeholder: the "
+                "source gives no date of entry into force"
+            )
 
     def attribute(self, element: etree._Element, xpath: str | None) -> str:
         """The first value an XPath finds from `element` as a string ("" when none)."""
@@ -366,6 +403,10 @@ class _Reader:
             in_force: tuple[date, date | None] | None = None
             applicable: date | None = None
             for interval in self.paths.xpath(group, rules["interval"]):
+                undated = self.placeholder_events.get((interval.get(rules["start"]) or "").lstrip("#"))
+                if undated and group.get(self.id_attribute) and in_force is None:  # it starts on no known day
+                    self.undated_windows[group.get(self.id_attribute)] = undated
+                    continue
                 start = self.interval_end(interval, rules["start"], event_dates)
                 end = self.interval_end(interval, rules["end"], event_dates)
                 if start is None:
@@ -386,6 +427,8 @@ class _Reader:
         if not ref:
             return None
         eid = ref.lstrip("#")
+        if eid in self.placeholder_events:  # an end on a placeholder date: no known end
+            return None
         if eid not in event_dates:
             raise SourceError(
                 self.path, interval.sourceline, f"{_local(interval)} {attribute}={ref!r} names no lifecycle event"
@@ -550,9 +593,36 @@ class _Reader:
                         positional,
                         expression,
                         through[1] if through else None,
+                        cited=self.cited(origin, href, rules.get("citation")),
                     )
                 )
         return found
+
+    def cited(self, origin: etree._Element | None, href: str, rules: dict | None) -> tuple[str, ...]:
+        """The eId segments the amending words name for a destination (`citation`): the words of the reference in
+        the amending element (`element`, XPath from it) that names the same element as the destination (its `steps`),
+        each `parts` pattern found in them, in turn, giving one segment by its `eid` template ("§ 6b Absatz 6 Satz
+        2" -> art-z6b, abs-z6); nothing once a part is not found, nor without such a reference."""
+        if origin is None or not rules or not href:
+            return ()
+        steps = re.compile(rules["steps"])
+        named = steps.search(href)
+        words = next(
+            (
+                normalise_text(self.text_of(ref))
+                for ref in self.paths.xpath(origin, rules["element"])
+                if named and (match := steps.search(self.attribute(ref, rules.get("href")))) and match[1] == named[1]
+            ),
+            "",
+        )
+        segments: list[str] = []
+        for part in rules.get("parts", []):
+            match = re.match(rf"\s*{part['words']}", words)
+            if match is None:
+                break
+            segments.append(match.expand(part["eid"]))
+            words = words[match.end() :]
+        return tuple(segments)
 
     def active_date(self, element: etree._Element, specs: list[str], windows: dict[str, Window]) -> date | None:
         """The date the first period reference names: a temporalGroup's start, an eventRef's or a dated
@@ -602,6 +672,14 @@ class _Reader:
             if start_attribute and (element.get(start_attribute) or element.get(end_attribute or "")):
                 return self.attribute_window(element, start_attribute, end_attribute, inherited)
             period = (element.get(attribute) or "").lstrip("#") if attribute else ""
+            if period in self.undated_windows and period not in windows:  # its own period dates nothing
+                if self.undated_windows[period] not in self.undated_units:
+                    self.undated_units.append(self.undated_windows[period])
+                    self.notices.append(
+                        f"{self.path}:{element.sourceline}: {element.get(self.id_attribute) or _local(element)} has "
+                        f"the period #{period}, which starts on a placeholder date: its text is undated"
+                    )
+                return None
             if period and period not in windows:
                 raise SourceError(self.path, element.sourceline, f"{attribute} '#{period}' names no window")
             return windows[period] if period else inherited
@@ -857,6 +935,16 @@ def _notice_before_the_act(reader: _Reader, units: list[Unit], work_date: date) 
         )
 
 
+def _in_force_from(units: list[Unit], expression_date: date) -> date | None:
+    """The day a point-in-time expression none of whose texts is in force on its own date is the text as from: the
+    earliest start its periods give (the EStG promulgated 2023-12-23 whose every text is in force from 2023-12-24
+    vouches for that text on 2023-12-24); None when a text is in force on its date or undated."""
+    starts = [unit.window.start if unit.window else None for unit in units]
+    if not starts or None in starts or min(starts) <= expression_date:  # type: ignore[type-var]
+        return None
+    return min(starts)  # type: ignore[type-var]
+
+
 def _notice_undated(reader: _Reader, modifications: list[Modification]) -> None:
     """A textual change dated on a day no lifecycle event of the document records: reported, kept as dated."""
     lifecycle = reader.mapping.get("lifecycle") or {}
@@ -1059,7 +1147,7 @@ def map_document(
     own_uris = {work_uri, *aliases}
     work_date = reader.date_value("work_date")
     expression_date = reader.date_value("expression_date")
-    events, event_dates = reader.lifecycle(own_uris)
+    events, event_dates = reader.lifecycle(own_uris, work_date)
     windows = reader.periods(event_dates)
     language_code, _ = reader.value("language", required=False) or ("und", None)
     language = mapping.get("languages", {}).get(language_code.lower(), language_code.lower())
@@ -1079,7 +1167,7 @@ def map_document(
     # the day the source states the act entered into force; else the earliest in-force start of its periods, or its
     # enactment (the lifecycle's)
     stated_entry = reader.date_value("entry_into_force", required=False)
-    dated_entry = min(starts) if starts else (max(enactments) if enactments else None)
+    dated_entry = min(starts) if starts else (max(enactments) if enactments and not reader.undated_windows else None)
     entry_into_force = stated_entry or dated_entry
     containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
     if not containers:
@@ -1115,6 +1203,9 @@ def map_document(
     _notice_before_the_act(reader, units, enacted)
     _notice_undated(reader, modifications)
     version_value = reader.value("expression_version", required=False)
+    current_to = max(expression_date, manifested) if manifested else expression_date
+    if not periods_authoritative:
+        current_to = max(current_to, _in_force_from(units, expression_date) or current_to)
     return SourceDocument(
         path=path,
         mapping=mapping.name,
@@ -1134,7 +1225,8 @@ def map_document(
         entry_into_force=entry_into_force,
         authority=authority_value[0] if authority_value else None,
         periods_authoritative=periods_authoritative,
-        current_to=max(expression_date, manifested) if manifested else expression_date,
+        current_to=current_to,
+        undated_entry=reader.undated_units[0] if reader.undated_units else None,
         units=units,
         events=events,
         modifications=modifications,

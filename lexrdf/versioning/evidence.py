@@ -80,11 +80,18 @@ def of_event(
     if announced_by:
         return {f"announced by {announced_by} (its active modifications), shown in {name}"}
     lifecycle = planner.lifecycle_by_day.get(day, [])
+    unit = planner.units_by_path.get(unit_path)
     if kind == "enactment":
         found = of_lifecycle(name, lifecycle)
         line = document.lines.get("work_date")
-        return found or {f"{_at(name, line)}: the act's date {document.work_date} (its enactment)"}
-    unit = planner.units_by_path.get(unit_path)
+        found = found or {f"{_at(name, line)}: the act's date {document.work_date} (its enactment)"}
+        if document.undated_entry and (unit is None or unit.window is None):  # its period names a placeholder
+            found.add(document.undated_entry)
+        return found
+    started = kind == "started-without-recorded-act" and unit is not None and unit.window is not None
+    if started and unit.window.start == day != document.expression_date:  # its own period, no act named
+        shown = f"{_at(name, unit.line)}: shown in force from {day} ({_period(unit)}), no act named"
+        return {shown, *of_lifecycle(name, lifecycle)}
     if kind == "started-without-recorded-act" or unit is None or unit.window is None:
         line = document.lines.get("expression_date")
         found = of_lifecycle(name, lifecycle) if kind != "started-without-recorded-act" else set()

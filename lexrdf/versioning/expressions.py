@@ -95,7 +95,7 @@ def plan_expression(planner: Planner) -> None:
             opened_by,
             earlier[-1].iri if earlier else None,
             closed_by,
-            begins_history=created and not earlier,
+            begins_history=created and not earlier and not planner.undated(unit),
         )
     if not late and not planner.companion:  # an older expression cannot end what later ones show
         close_absent(planner, seen, day)

@@ -173,7 +173,7 @@ class Planner:
         if exact:
             return self.change_event(unit, day, exact)
         entry = self.document.entry_into_force or self.enactment_day
-        if day <= entry:  # in force since the act came into force: its enacted text
+        if day <= entry or self.staged_entry(unit, day):  # in force since the act came into force: its enacted text
             return self.enactment(unit.path)
         inserted_with = self.ancestor_changes(unit, day, {"insertion"})
         if inserted_with:
@@ -187,6 +187,23 @@ class Planner:
         if first_of_act:  # the first source of the act is a consolidation: it shows the text from its date only
             return self.event(day, "started-without-recorded-act", unit.path)
         return self.event(day, "insertion" if new_provision else "amendment", unit.path)
+
+    def staged_entry(self, unit: Unit, day: date) -> bool:
+        """Whether `day` is the act's own entry into force of `unit` in stages: the document is the act's text as
+        enacted (its expression is of the act's date) and the unit's own window starts that day, at a lifecycle
+        event (the Wachstumschancengesetz's §§ 2-35 from 2023-02-01, § 1 from 2023-01-01)."""
+        document = self.document
+        return (
+            document.expression_date == self.enactment_day
+            and unit.window is not None
+            and unit.window.start == day
+            and bool(self.lifecycle_by_day.get(day))
+        )
+
+    def undated(self, unit: Unit) -> bool:
+        """Whether the source leaves the entry into force of `unit`'s text undated (its period starts on a placeholder
+        date): its window starts at the expression's date, and nothing says it was not in force before."""
+        return unit.window is None and self.document.undated_entry is not None
 
     def reopens(self, unit: Unit, day: date) -> bool:
         """Whether this document records an act that gives `unit` text again on `day`: an insertion or substitution
@@ -391,7 +408,8 @@ class Planner:
     def act_unit(self) -> Unit:
         doc = self.document
         start = doc.entry_into_force or doc.work_date
-        return Unit(None, "", "act", None, "", doc.short_title or "", doc.title, Window(start), None)
+        window = None if doc.entry_into_force is None and doc.undated_entry else Window(start)  # its entry undated
+        return Unit(None, "", "act", None, "", doc.short_title or "", doc.title, window, None)
 
 
 def repeal_act(planner: Planner) -> None:
