@@ -259,18 +259,19 @@ def test_ss381_384_applied_to_llps_by_si_2008_1911(company):
     assert source_provisions(company, f"{CA}/section-382", "Modification") >= {f"{LEG}/uksi/2008/1911/regulation/5"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf lists s. 382 as modified by S.I. 2024/1303 on 2025-04-06; the note says S.I. 2024/1303 amended "
-    "reg. 5 of S.I. 2008/1911, the applying provision (line 64)",
-)
 def test_amendments_of_the_applying_instrument_are_not_modifications_of_s382(company):
     # line 64: "... S.I. 2008/1911, reg. 5 (as amended: ... (E.W.S.) (1.10.2018) by S.I. 2018/1030 ...; (6.4.2025)
     # by S.I. 2024/1303, regs. 1(2), 2(2), 11(2)(3))": the instruments in the parenthesis amended reg. 5. What
-    # S.I. 2024/1303 did to s. 382 itself is the substitution in s. 382(3) (notes lguk-2d49..., lguk-4e81...).
-    assert {(p, t) for p, t, _ in impact_rows(company, SI_1303) if p.startswith(CA)} == {
-        (f"{CA}/section-382-3", "substitution")
-    }
+    # S.I. 2024/1303 did to s. 382 itself is the substitution in s. 382(3) (notes lguk-2d49..., lguk-4e81...); the
+    # units around s. 382(3) (line 44: their RestrictStartDate="2025-04-06") are amended within by that change.
+    rows = {(p, t) for p, t, _ in impact_rows(company, SI_1303) if p.startswith(CA)}
+    assert {(p, t) for p, t in rows if t != "amendment"} == {(f"{CA}/section-382-3", "substitution")}
+    enclosing = {f"{CA}/section-382", f"{CA}/part-15-chapter-1", f"{CA}/part-15-chapter-1-crossheading-companies-"
+                 "subject-to-the-small-companies-regime"}  # fmt: skip
+    assert {p for p, t in rows if t == "amendment"} <= enclosing
+    # and no date inside the parenthesis is a modification of s. 382 by any act it names
+    for act in (SI_1303, f"{BASE}/eli/ref/www.legislation.gov.uk/id/uksi/2018/1030"):
+        assert not {r for r in impact_rows(company, act) if r[1] == "modification"}
 
 
 # -- S.I. 2024/1303 reg. 3 as made (ukm:Made 2024-12-09 line 30; ukm:ComingIntoForce 2025-04-06 line 31) --------

@@ -222,11 +222,6 @@ def test_s12A_before_its_window_is_outside_coverage(ita):
     assert (answer.status, answer.text) == ("outside-coverage", None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers s. 12A(3)/(4)/(5) from 2019-02-12 opened by 'enactment' 2007-03-20; the F notes "
-    "M_F_89b4.../M_F_d910.../M_F_feae... (line 44) date their words 30.11.2016 (FA 2016 s. 6(11); S.I. 2016/1161)",
-)
 @pytest.mark.parametrize(
     ("path", "kind", "words"),
     [

@@ -73,6 +73,33 @@ def _flat(note: etree._Element, rules: AnnotationRules) -> tuple[str, list[_Ref]
     return _SPACE.sub(" ", "".join(parts)), refs
 
 
+def _asides(text: str, opening: re.Pattern[str] | None) -> list[tuple[int, int]]:
+    """The spans of the balanced parentheses in `text` that `opening` matches the start of. Where the words after
+    one close more parentheses than they open (the source's brackets do not balance), it runs to the end.
+
+    >>> aside = re.compile(r"\\(as amended")
+    >>> _asides("reg. 5 (as amended: (1.1.2018) by X; (6.4.2025) by Y) (1.10.2008)", aside)
+    [(7, 53)]
+    >>> _asides("reg. 5 (as amended: (1.1.2018) by X, 1(2)); (6.4.2025) by Y)", aside)
+    [(7, 60)]
+    """
+    spans: list[tuple[int, int]] = []
+    for match in opening.finditer(text) if opening else ():
+        depth, end = 0, len(text)
+        for index in range(match.start(), len(text)):
+            depth += {"(": 1, ")": -1}.get(text[index], 0)
+            if depth == 0:
+                end = index + 1
+                break
+        for index in range(end, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[index], 0)
+            if depth < 0:
+                end = len(text)
+                break
+        spans.append((match.start(), end))
+    return spans
+
+
 class AnnotationRules:
     """The ``annotations:`` rules of one mapping, compiled."""
 
@@ -106,6 +133,9 @@ class AnnotationRules:
         self.commencements = [re.compile(p.replace("DATE", as_group)) for p in commencement.get("patterns", [])]
         modification = rules.get("modification", {})
         self.modification = re.compile(modification.get("dates", r"\((DATE)\)").replace("DATE", core))
+        # the opening of a parenthesis about another instrument ("reg. 5 (as amended: ... (6.4.2025) by S.I.
+        # 2024/1303 ...)"): the dates and acts inside it are that instrument's history, no change of this provision
+        self.aside = re.compile(modification["aside"]) if modification.get("aside") else None
         # how a note cites a provision in words, by the first step of its eId ("section-24-1-c": "s. 24(1)(c)")
         self.cited_as: dict[str, str] = rules.get("cited_as", {})
 
@@ -218,7 +248,10 @@ class AnnotationReader:
 
     def modifications(self, text: str, refs: list[_Ref], line: int | None) -> list[Statement]:
         statements: list[Statement] = []
+        asides = _asides(text, self.rules.aside)
         for match in self.rules.modification.finditer(text):
+            if any(start <= match.start() < end for start, end in asides):
+                continue  # a date in the history of the instrument that applies the provision
             act, provision = self.source_after(refs, match.end())
             day = self.rules.day(match.group(0))
             if day is not None:

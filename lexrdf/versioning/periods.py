@@ -7,7 +7,7 @@ from collections import defaultdict
 from datetime import date
 
 from lexrdf.model import Modification, Unit, Window
-from lexrdf.versioning.planner import DAY, TEXTUAL, Planner, close_absent
+from lexrdf.versioning.planner import DAY, REOPENING_KINDS, TEXTUAL, Planner, close_absent
 from lexrdf.versioning.state import text_key
 
 
@@ -127,6 +127,23 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         return day, planner.change_event(unit, day, on_start), creates(on_start)
     dated = all(m.effective for m in own)
     undated = [m for m in own if m.effective is None and m.source_act and m.kind != "repeal"]
+    # changes of its own words dated by a note about them alone (not one whose marks also run through an enclosing
+    # provision's words: "S. 16(1)(aa) inserted (... 2016-17) by Finance Act 2016" inside the substitution of 2008)
+    around = {m.note for parent in planner.ancestors(unit) for m in planner.changes(parent)}
+    words_dated = [
+        m
+        for m in planner.changes(unit)
+        if m.effective and m.effective <= day and not m.of_unit and m.note not in around
+    ]
+    enclosing = set(planner.enclosing_changes(unit))
+    came_first = all((m in enclosing or m.note in around) and m.kind in REOPENING_KINDS for m in undated)
+    if undated and words_dated and came_first:
+        # a provision around it was inserted or substituted as a whole on a day not given ("Ss. 12A, 12B
+        # inserted (with effect for the tax year 2016-17 ...)"), and words in it changed on a day given ("Words in s.
+        # 12A(3) inserted (30.11.2016 ...)"): the text shown still carries that change, so the insertion came first,
+        # and the text dates from the latest dated change of its words
+        start = max(m.effective for m in words_dated)  # type: ignore[type-var]
+        return start, planner.change_event(unit, start, [m for m in words_dated if m.effective == start]), False
     if undated:
         # "Word in s. 8(1) substituted (for the tax year 2026-27 ...) by Finance Act 2026": that act made these words,
         # on a day the note does not give, at the latest when the source first shows them. Words changed within a
