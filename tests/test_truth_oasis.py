@@ -437,7 +437,8 @@ def test_cad_a_comma_shown_as_abrogato_is_repealed_on_its_acts_event(cad, eid, d
     assert (answer.status, answer.text, answer.version) == ("repealed", None, None)
     assert (answer.closed_by.type, answer.closed_by.date, answer.closed_by.source) == ("repeal", date, source)
     assert cad.versions(f"{CAD}/{eid}") == []  # its words before the repeal are not in the file
-    assert cad.text_at(f"{CAD}/{eid}", "2005-06-01").status == "outside-coverage"
+    # before the code entered into force nothing of it was (line 2946: "Entrata in vigore ...: 1/1/2006")
+    assert cad.text_at(f"{CAD}/{eid}", "2005-06-01").status == "not-yet-in-force"
     assert f"{CAD}/{eid}" in {item.provision for item in cad.impact(source).items}
 
 
