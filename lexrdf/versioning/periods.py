@@ -50,25 +50,12 @@ def plan_periods(planner: Planner) -> None:
             window = Window(start, unit.window.end, unit.window.applicable_from)
             following = alternatives[index + 1] if index + 1 < len(alternatives) else None
             currency = document.current_to
-            if following is None and unit is shown[-1] and window.end and currency and window.end - DAY > currency:
+            last_shown = following is None and unit is shown[-1] and window.end and currency
+            if last_shown and (window.end - DAY > currency or inherited_end_at_currency(planner, unit, currency)):
                 # an end after the date up to which the source vouches for the text (GLA Act s. 102, shown at
                 # 2013-03-27 until RestrictEndDate 2014-02-24, the document current to 2013-03-31) is not an end
                 # the source proves: after its currency the text is "as last known". (Its last day in force on
-                # the currency itself is: the window closes where the source's vouching ends.)
-                window = Window(start, None, unit.window.applicable_from)
-            elif (
-                following is None
-                and unit is shown[-1]
-                and window.end
-                and currency
-                and window.end - DAY >= currency
-                and not planner.changes(unit, window.end, TEXTUAL)
-                and not planner.ancestor_changes(unit, window.end, TEXTUAL)
-                and ends_for_another(planner, unit)
-            ):
-                # an end it only inherits, where the source stops vouching (SCA s. 129 inside Part VI, whose version
-                # ends on 2020-12-01 because s. 140 changes then, the root's RestrictEndDate): the enclosing unit's
-                # next version begins for a change elsewhere in it, no end of this text
+                # the currency itself is, unless the unit only inherits that end: see inherited_end_at_currency.)
                 window = Window(start, None, unit.window.applicable_from)
             successor = starts[index + 1][1] if following and window.end == following.window.start else None
             if window.end is None and unit is not shown[-1]:  # followed by its placeholder: repealed then
@@ -127,24 +114,11 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         return day, planner.change_event(unit, day, on_start), creates(on_start)
     dated = all(m.effective for m in own)
     undated = [m for m in own if m.effective is None and m.source_act and m.kind != "repeal"]
-    # changes of its own words dated by a note about them alone (not one whose marks also run through an enclosing
-    # provision's words: "S. 16(1)(aa) inserted (... 2016-17) by Finance Act 2016" inside the substitution of 2008)
-    around = {m.note for parent in planner.ancestors(unit) for m in planner.changes(parent)}
-    words_dated = [
-        m
-        for m in planner.changes(unit)
-        if m.effective and m.effective <= day and not m.of_unit and m.note not in around
-    ]
-    enclosing = set(planner.enclosing_changes(unit))
-    came_first = all((m in enclosing or m.note in around) and m.kind in REOPENING_KINDS for m in undated)
-    if undated and words_dated and came_first:
-        # a provision around it was inserted or substituted as a whole on a day not given ("Ss. 12A, 12B
-        # inserted (with effect for the tax year 2016-17 ...)"), and words in it changed on a day given ("Words in s.
-        # 12A(3) inserted (30.11.2016 ...)"): the text shown still carries that change, so the insertion came first,
-        # and the text dates from the latest dated change of its words
-        start = max(m.effective for m in words_dated)  # type: ignore[type-var]
-        return start, planner.change_event(unit, start, [m for m in words_dated if m.effective == start]), False
     if undated:
+        words_dated = words_dated_after_enclosing(planner, unit, day, undated)
+        if words_dated:
+            start = max(m.effective for m in words_dated)  # type: ignore[type-var]
+            return start, planner.change_event(unit, start, [m for m in words_dated if m.effective == start]), False
         # "Word in s. 8(1) substituted (for the tax year 2026-27 ...) by Finance Act 2026": that act made these words,
         # on a day the note does not give, at the latest when the source first shows them. Words changed within a
         # provision were changed after it was inserted: those changes made the text shown
@@ -190,6 +164,40 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     return day, planner.event(day, "started-without-recorded-act", unit.path), False
 
 
+def words_dated_after_enclosing(
+    planner: Planner, unit: Unit, day: date, undated: list[Modification]
+) -> list[Modification]:
+    """The dated changes of `unit`'s own words that date its text although `undated` changes are not dated: when each
+    of those is an insertion or substitution as a whole of a provision around it ("Ss. 12A, 12B inserted (with effect
+    for the tax year 2016-17 ...)") and words in it changed on a day given ("Words in s. 12A(3) inserted (30.11.2016
+    ...)"), the text shown still carries that change, so the insertion came first. Only a note about its words alone
+    counts (not one whose marks also run through an enclosing provision's words: "S. 16(1)(aa) inserted (... 2016-17)
+    by Finance Act 2016" inside the substitution of 2008). Empty when the rule does not apply."""
+    around = {m.note for parent in planner.ancestors(unit) for m in planner.changes(parent)}
+    enclosing = set(planner.enclosing_changes(unit))
+    if not all((m in enclosing or m.note in around) and m.kind in REOPENING_KINDS for m in undated):
+        return []
+    return [
+        m
+        for m in planner.changes(unit)
+        if m.effective and m.effective <= day and not m.of_unit and m.note not in around
+    ]
+
+
+def inherited_end_at_currency(planner: Planner, unit: Unit, currency: date) -> bool:
+    """Whether the end of `unit`'s window, where the source stops vouching, is one it only inherits (SCA s. 129 inside
+    Part VI, whose version ends on 2020-12-01 because s. 140 changes then, the root's RestrictEndDate): the enclosing
+    unit's next version begins for a change elsewhere in it, no end of this text."""
+    end = unit.window.end
+    return (
+        end is not None
+        and end - DAY >= currency
+        and not planner.changes(unit, end, TEXTUAL)
+        and not planner.ancestor_changes(unit, end, TEXTUAL)
+        and ends_for_another(planner, unit)
+    )
+
+
 def ends_for_another(planner: Planner, unit: Unit) -> bool:
     """Whether the end of `unit`'s window is one it inherits from an enclosing unit that ends then because another
     unit inside it, dated on its own, ends then: a container's window reflects changes anywhere inside it, so its end
@@ -202,11 +210,15 @@ def ends_for_another(planner: Planner, unit: Unit) -> bool:
         dating = parent
     if dating is unit or unit.own_period:
         return False  # its window is its own (or that of an element around it alone): its end is evidence
-    end, inside = unit.window.end, planner.descendant_eids.get(dating.path, set())
-    return any(
-        other.eid in inside and other.window is not None and other.window != dating.window and other.window.end == end
-        for other in planner.document.units
-    )
+    ends = planner.inner_ends.get(dating.path)
+    if ends is None:  # once per enclosing unit, not per unit it encloses
+        inside = planner.descendant_eids.get(dating.path, set())
+        ends = planner.inner_ends[dating.path] = {
+            other.window.end
+            for other in planner.document.units
+            if other.eid in inside and other.window is not None and other.window != dating.window
+        }
+    return unit.window.end in ends
 
 
 def repealed_placeholder(planner: Planner, unit: Unit) -> bool:

@@ -59,6 +59,8 @@ class Planner:
         self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
         self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
         self.first_starts: dict[str, tuple[date, str, bool]] = {}  # path -> (start, opening event, begins history)
+        # an enclosing unit's path -> the window ends of the units inside it dated on their own (periods.py)
+        self.inner_ends: dict[str, set[date | None]] = {}
         self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
 
     def _descendants(self) -> dict[str, set[str]]:
