@@ -16,14 +16,17 @@ req/s and latency at 16 concurrent connections, for a fixed duration per run, of
 - and, as the baseline of every row, POST /query to oxigraph serve with that very bound SPARQL: what a
   hand-written client would send to raw Oxigraph for the same question.
 
-Requests cycle through sampled (provision, date) targets, so no answer is repeated often enough to stay hot in a
-cache. Runs interleave: in each round every lexrdf endpoint runs beside an oxigraph run, the order alternating
-round by round. req/s are medians over rounds, p50/p95/p99 medians of each run's percentiles, the ratio is lexrdf
-req/s / oxigraph req/s (target: at least 0.5 for api and sparql). Each run also reads from /proc the CPU time the
-server's processes used (CPU ms per request, which noise moves much less than req/s) and the share of the busiest
-process. Before timing, every target is asked once of each endpoint: statuses are reported and lexrdf's /sparql
-answers are checked equal to oxigraph's. Afterwards, when a target is not met, py-spy samples the lexrdf server
-under the load of the endpoint with the lowest ratio (`--profile`). The report goes to bench/results/http-<date>.txt.
+Requests cycle through sampled (provision, date) targets. oxigraph keeps no answers, but lexrdf serve does (its
+answer cache, lexrdf.web.cache, until the store is written): after the warm-up every lexrdf request is answered from
+it, so the figures are those of answers asked again; bench/act_page.py compares pages with and without the cache
+(LEXRDF_CACHE_MB=0). Runs interleave: in each round every lexrdf endpoint runs beside an oxigraph run, the order
+alternating round by round. req/s are medians over rounds, p50/p95/p99 medians of each run's percentiles, the ratio
+is lexrdf req/s / oxigraph req/s (target: at least 0.5 for api and sparql). Each run also reads from /proc the CPU
+time the server's processes used (CPU ms per request, which noise moves much less than req/s) and the share of the
+busiest process. Before timing, every target is asked once of each endpoint: statuses are reported and lexrdf's
+/sparql answers are checked equal to oxigraph's. Afterwards, when a target is not met, py-spy samples the lexrdf
+server under the load of the endpoint with the lowest ratio (`--profile`). The report goes to
+bench/results/http-<date>.txt.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 IN_FORCE = "in-force"
 NOT_YET_IN_FORCE = "not-yet-in-force"
+# in force for some purposes only: after a commencement in part, before the provision came into force as a whole
+PARTLY_IN_FORCE = "partly-in-force"
+OUTSIDE_EXTENT = "outside-extent"  # no text of the provision extends to the territories asked for
 REPEALED = "repealed"
 ENDED = "ended"  # a window that closed with no act repealing it: a temporary provision's expiry, or unrecorded
 AS_LAST_KNOWN = "as-last-known"  # in force as far as the sources go, but the date is after they are current to
@@ -78,6 +81,25 @@ class NearChange:
     direction: str  # "upcoming" (after the date) or "recent" (on or before it)
 
 
+@dataclass(frozen=True)
+class InPart:
+    """A commencement in part before the version: from `date` the provision was in force for some purposes."""
+
+    event: str
+    date: str
+
+
+@dataclass(frozen=True)
+class ConcurrentVersion:
+    """One of several versions of a provision in force on the date, each for its own territorial extent (CLML
+    concurrent versions): which territories it extends to, and its window."""
+
+    version: str
+    extent: str | None
+    valid_from: str | None
+    valid_until: str | None
+
+
 @dataclass
 class VersionAnswer:
     """A version of a provision (or a typed non-answer when `status` is not in-force)."""
@@ -86,6 +108,9 @@ class VersionAnswer:
     provision: str
     version: str | None = None
     text: str | None = None
+    # the end of `text` the source places after the provision's sub-units (a list's closing words): read after them
+    closing: str | None = None
+    layout: str | None = None  # `text` in lines where it holds list items (lexrdf.layout: JSON)
     number: str | None = None
     heading: str | None = None
     language: str | None = None
@@ -107,6 +132,15 @@ class VersionAnswer:
     deferred_effects: list[str] = field(default_factory=list)
     # changes announced after the text began, by the date, not applied to it (text-at only; `outstanding_changes`)
     outstanding: list[Outstanding] = field(default_factory=list)
+    extent: str | None = None  # the territories its text extends to ("E+W+S+N.I."), when the source says
+    # commencements in part before the version (`with_sources`): their events and dates, the source's words saying
+    # for what, and the notes that dated them
+    in_force_in_part: list[InPart] = field(default_factory=list)
+    purposes: list[str] = field(default_factory=list)
+    in_part_evidence: list[str] = field(default_factory=list)
+    # text-at with no extent asked, when several versions are in force on the date, each for its own extent (an E+W
+    # text beside an S text): every one of them with its extent (the answer's text is the first of them)
+    concurrent: list[ConcurrentVersion] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -187,6 +221,7 @@ class ResolveAnswer:
     ref: str
     provision: str | None = None
     kind: str | None = None
+    date: str | None = None  # the point in time the citation names (a URL's /2001-01-01), if any
     candidates: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -206,13 +241,19 @@ def _event(row: QuerySolution, prefix: str) -> EventSummary | None:
     return EventSummary(iri, kind, _value(row, f"{prefix}_date") or "", _value(row, f"{prefix}_source"))
 
 
+PARTLY_THROUGHOUT = "in force for some purposes only throughout: the sources record no commencement of the rest"
+
+
 def version_from_row(row: QuerySolution, provision: str, status: str = IN_FORCE) -> VersionAnswer:
-    """One version row of text-at / versions as an answer."""
-    return VersionAnswer(
+    """One version row of text-at / versions as an answer (a version in force in part only throughout its window,
+    lex:partlyInForce, says so in its message; text-at gives it status partly-in-force)."""
+    answer = VersionAnswer(
         status=status,
         provision=provision,
         version=_value(row, "version"),
         text=_value(row, "text"),
+        closing=_value(row, "closing"),
+        layout=_value(row, "layout"),
         number=_value(row, "number"),
         heading=_value(row, "heading"),
         language=_value(row, "language"),
@@ -221,7 +262,11 @@ def version_from_row(row: QuerySolution, provision: str, status: str = IN_FORCE)
         applicable_from=_value(row, "applicable_from"),
         opened_by=_event(row, "opened"),
         closed_by=_event(row, "closed"),
+        extent=_value(row, "extent"),
     )
+    if _value(row, "partly") == "true":
+        answer.message = PARTLY_THROUGHOUT
+    return answer
 
 
 def distinct_versions(rows: list[QuerySolution]) -> list[QuerySolution]:
@@ -267,7 +312,30 @@ def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAns
         evidence = sorted({_value(r, f"{prefix}_evidence") for r in own} - {None})
         setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources, evidence))
     answer.deferred_effects = sorted({_value(r, "deferred") for r in own} - {None})
+    parts = {(_value(r, "in_part"), _value(r, "in_part_date")) for r in own if _value(r, "in_part")}
+    answer.in_force_in_part = [InPart(event, day or "") for event, day in sorted(parts, key=lambda p: (p[1], p[0]))]
+    answer.purposes = sorted({_value(r, "in_part_purposes") for r in own} - {None})
+    answer.in_part_evidence = sorted({_value(r, "in_part_evidence") for r in own} - {None})
     return answer
+
+
+def _regions(extent: str) -> set[str]:
+    """The regions an extent names, in any spelling ("E+W+N.I.", "e+w+ni", "S"): {"e", "w", "ni"}."""
+    return {token.strip().lower().replace(".", "") for token in extent.split("+") if token.strip()}
+
+
+def in_extent(rows: list[QuerySolution]) -> list[QuerySolution]:
+    """The rows of versions whose text extends to every territory asked for (``_extent``; "all": every row). A
+    version with no extent recorded holds wherever its act does."""
+    asked = _value(rows[0], "_extent") if rows else None
+    if asked in (None, "all"):
+        return rows
+    wanted = _regions(asked)
+    return [
+        r
+        for r in rows
+        if _value(r, "version") is None or not _value(r, "extent") or wanted <= _regions(_value(r, "extent"))
+    ]
 
 
 def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict: bool = False) -> VersionAnswer:
@@ -275,7 +343,11 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
     if not rows:
         return VersionAnswer(UNKNOWN_REFERENCE, provision, message=f"{provision} is not a known act or provision")
     currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
-    answer = _text_at(rows, provision, day)
+    answer = _text_at(in_extent(rows), provision, day)
+    if answer.status in (OUTSIDE_COVERAGE, NOT_YET_IN_FORCE) and answer.version is None:
+        beyond = _beyond_extent(rows, provision, day)
+        if beyond is not None:
+            answer = beyond
     answer.current_to = currency
     act_begins = min((_value(r, "act_begins") for r in rows if _value(r, "act_begins")), default=None)
     if answer.status == OUTSIDE_COVERAGE and act_begins and day.isoformat() < act_begins:
@@ -284,16 +356,24 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
         answer.message = f"not yet in force on {day}: the act it is part of enters into force on {act_begins}" + (
             f"; the earliest recorded text of this provision starts on {answer.valid_from}" if answer.valid_from else ""
         )
-    if answer.status == IN_FORCE and currency and day.isoformat() > currency:
+    introduced = min((_value(r, "introduced") for r in rows if _value(r, "introduced")), default=None)
+    if answer.status == OUTSIDE_COVERAGE and introduced and day.isoformat() < introduced:
+        # the source records the provision's insertion as a whole on that day (its text then is not held)
+        answer.status = NOT_YET_IN_FORCE
+        answer.message = f"not yet in force on {day}: the sources record its insertion on {introduced}" + (
+            f"; the earliest recorded text of it starts on {answer.valid_from}" if answer.valid_from else ""
+        )
+    if answer.status in (IN_FORCE, PARTLY_IN_FORCE) and currency and day.isoformat() > currency:
         if strict:
             answer = _strip_text(answer)
             answer.status = OUTSIDE_COVERAGE
             answer.message = f"the sources are current to {currency}: they say nothing of {day}"
         else:
+            partly = " (then in force for some purposes only)" if answer.status == PARTLY_IN_FORCE else ""
             answer.status = AS_LAST_KNOWN
             answer.message = (
-                f"the sources are current to {currency}: this is the text as last known, not a statement that "
-                f"it was in force on {day}"
+                f"the sources are current to {currency}: this is the text as last known{partly}, not a statement "
+                f"that it was in force on {day}"
             )
     return answer
 
@@ -304,7 +384,32 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
     for row in versions:
         by_relation[_value(row, "relation") or "at"].append(row)
     if by_relation["at"]:
-        return with_languages(with_sources(version_from_row(by_relation["at"][0], provision), rows), rows)
+        # concurrent versions (each for its own extent) in force together: the first by extent is answered, and
+        # the answer names every one with the territories it extends to
+        at = sorted(by_relation["at"], key=lambda r: (_value(r, "extent") or "", _value(r, "version") or ""))
+        answer = with_languages(with_sources(version_from_row(at[0], provision), rows), rows)
+        if answer.message == PARTLY_THROUGHOUT:  # commenced in part, the rest never: in part on every day of it
+            since = [p.date for p in answer.in_force_in_part if p.date <= day.isoformat()]
+            answer.status = PARTLY_IN_FORCE
+            answer.message = (
+                f"in force on {day} for some purposes only (since {since[-1] if since else answer.valid_from}: "
+                f"{'; '.join(answer.purposes) or 'the source does not say which'}); the sources record no "
+                "commencement of the rest"
+            )
+        if len(at) > 1:
+            answer.concurrent = [
+                ConcurrentVersion(
+                    _value(r, "version"), _value(r, "extent"), _value(r, "valid_from"), _value(r, "valid_until")
+                )
+                for r in at
+            ]
+            answer.message = (
+                f"{len(at)} versions are in force on {day}, each for its own extent: "
+                + "; ".join(f"{c.extent or 'no extent given'} ({c.version})" for c in answer.concurrent)
+                + f"; this text extends to {answer.extent} (ask with `extent` for another)"
+                + (f". {answer.message}" if answer.message else "")
+            )
+        return answer
     if not versions:
         repeals = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
         repeal = next((r for r in repeals if (_value(r, "repeal_date") or "") <= day.isoformat()), None)
@@ -318,6 +423,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
                     {_value(r, "repeal_source") for r in repeals if _value(r, "repeal") == _value(repeal, "repeal")}
                     - {None}
                 ),
+                sorted({_value(r, "repeal_evidence") for r in repeals} - {None}),
             )
             on = (
                 f"on or before {closed.date} (the source gives no date; it shows the provision repealed then)"
@@ -330,6 +436,12 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
                 valid_until=closed.date,
                 closed_by=closed,
                 message=f"no longer in force on {day}: {_ending(closed)} {on} (no text of it is held)",
+            )
+        if any(_value(r, "prospective") == "true" for r in rows):
+            return VersionAnswer(
+                NOT_YET_IN_FORCE,
+                provision,
+                message=f"not yet in force on {day}: the source shows it as prospective, with no date in force",
             )
         return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no version of this provision is recorded")
     later, earlier = by_relation["after"], by_relation["before"]
@@ -349,6 +461,29 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
         last.opened_by = None
         return _strip_text(last)
     first = with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows)
+    in_part = [p for p in first.in_force_in_part if p.date <= day.isoformat()]
+    throughout = first.message == PARTLY_THROUGHOUT  # its commencements in part are not followed by one in whole
+    if in_part and not earlier and not throughout:
+        # in force for some purposes since a commencement in part, wholly from the version's start: its words
+        first.status = PARTLY_IN_FORCE
+        first.message = (
+            f"in force on {day} for some purposes only (since {in_part[-1].date}: "
+            f"{'; '.join(first.purposes) or 'the source does not say which'}); in force as a whole from "
+            f"{first.valid_from}"
+        )
+        return first
+    commenced = sorted(p.date for p in first.in_force_in_part)
+    if commenced and not earlier and day.isoformat() < commenced[0]:
+        # before the first commencement the notes give it, even in part ("not in force at Royal Assent"), nothing
+        # of it was in force
+        first.status = NOT_YET_IN_FORCE
+        first.message = (
+            f"not yet in force on {day}: it first came into force, for some purposes, on {commenced[0]} ("
+            f"{'; '.join(first.in_part_evidence) or 'a commencement in part'})"
+        )
+        first.valid_until = None
+        first.closed_by = None
+        return _strip_text(first)
     opened = first.opened_by
     made_by = f" ({opened.type}" + (f" by {opened.source})" if opened and opened.source else ")") if opened else ""
     if opened and opened.type == "started-without-recorded-act":
@@ -358,7 +493,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
         first.message = (
             f"no text recorded for {day}: the earliest recorded text starts on {first.valid_from}{made_by}, "
             "and the sources do not give the text before it"
-        )
+        ) + (f" (it was in force for some purposes only from {in_part[-1].date})" if in_part and throughout else "")
     else:
         first.message = f"not yet in force on {day}: enters into force on {first.valid_from}{made_by}"
     first.valid_until = None
@@ -382,6 +517,8 @@ def _strip_text(answer: VersionAnswer) -> VersionAnswer:
     """A non-answer names the neighbouring version's window and events but never returns its text."""
     answer.version = None
     answer.text = None
+    answer.closing = None
+    answer.layout = None
     answer.number = None
     answer.heading = None
     answer.language = None
@@ -456,6 +593,8 @@ class UnitText:
     version: str | None
     valid_from: str | None
     valid_until: str | None
+    closing: str | None = None  # the end of `text` the source places after the unit's sub-units
+    layout: str | None = None  # `text` in lines where it holds list items (lexrdf.layout: JSON)
 
 
 @dataclass
@@ -769,7 +908,8 @@ def texts_per_unit(rows: list[QuerySolution]) -> list[QuerySolution]:
 def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> DescendantsAnswer:
     """Descendant rows (already in document order) under a provision whose own state on `day` is `own`: one item a
     unit, in one language (`texts_per_unit`)."""
-    if own.status not in (IN_FORCE, AS_LAST_KNOWN):
+    partly_within = own.status == PARTLY_IN_FORCE and (own.valid_from or "9999") <= day.isoformat()  # its words
+    if own.status not in (IN_FORCE, AS_LAST_KNOWN) and not partly_within:
         return DescendantsAnswer(own.status, provision, day.isoformat(), message=own.message)
     items = [
         UnitText(
@@ -783,6 +923,8 @@ def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own
             _value(row, "version"),
             _value(row, "valid_from"),
             _value(row, "valid_until"),
+            _value(row, "closing"),
+            _value(row, "layout"),
         )
         for row in texts_per_unit(rows)
     ]
@@ -1169,3 +1311,20 @@ def overlapping(states: list[InterpretationState], valid_from: str | None, valid
         if (valid_until is None or (s.valid_from or "") < valid_until)
         and (s.valid_until is None or valid_from is None or valid_from < s.valid_until)
     ]
+
+
+def _beyond_extent(rows: list[QuerySolution], provision: str, day: date) -> VersionAnswer | None:
+    """Why a provision has no text for the territories asked on `day` when it has one elsewhere: outside-extent,
+    naming the extents of its texts then (None when nothing extends elsewhere either)."""
+    asked = _value(rows[0], "_extent") if rows else None
+    if asked in (None, "all"):
+        return None
+    elsewhere = [r for r in distinct_versions(rows) if (_value(r, "relation") or "at") == "at"]
+    extents = sorted({_value(r, "extent") for r in elsewhere} - {None})
+    if not extents:
+        return None
+    return VersionAnswer(
+        OUTSIDE_EXTENT,
+        provision,
+        message=f"no text of it extends to {asked} on {day}: its text then extends to {', '.join(extents)}",
+    )

@@ -1,8 +1,9 @@
 """The Python surface: one object over a store that ingests and answers the query library.
 
->>> lex = Lexrdf.open(Settings.from_env(store="lexrdf-data"))  # doctest: +SKIP
->>> lex.text_at(f"{ACT}/art_3/para_2", "2003-01-01").status  # doctest: +SKIP
-'in-force'
+For example (a store holding the samples; the tests call it so throughout)::
+
+    lex = Lexrdf.open(Settings.from_env(store="lexrdf-data"))
+    lex.text_at(f"{ACT}/art_3/para_2", "2003-01-01").status  # 'in-force'
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from urllib.parse import unquote
 
 from pyoxigraph import QuerySolution, QuerySolutions
 
+from lexrdf import citing
 from lexrdf.answers import (
     AMBIGUOUS_REFERENCE,
     AS_LAST_KNOWN,
@@ -45,6 +47,7 @@ from lexrdf.answers import (
     diff_answer,
     distinct_versions,
     impact_answer,
+    in_extent,
     indexed_search_answer,
     interpretation_states,
     interpretations_answer,
@@ -60,7 +63,8 @@ from lexrdf.answers import (
     with_languages,
     with_sources,
 )
-from lexrdf.errors import QueryError
+from lexrdf.citations import read_citation
+from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
@@ -97,6 +101,7 @@ class Lexrdf:
             url=settings.store_url,  # a remote store (docs/remote.md); `settings.store` then holds its log
             update_url=settings.store_update_url,
             auth=settings.store_auth,
+            ignored_graphs=settings.store_ignored_graphs,
         )
         if not read_only and build_index:  # a writer builds the full-text index when the store has none
             ensure_index(store, progress, if_texts=True)  # an empty store: its first act write builds it
@@ -130,6 +135,7 @@ class Lexrdf:
     def _solutions(self, name: str, **params: Any) -> QuerySolutions:
         """`rows`, as the store's solutions (their variables with them)."""
         query: Query = load_library()[name] if name.startswith("_") else get_query(name)
+        self._refuse_wrong(query)
         text = query.bound({k: v for k, v in params.items() if v is not None})
         return self.store.select(text, self.settings.query_timeout_seconds)
 
@@ -165,7 +171,16 @@ class Lexrdf:
         if query.name in self.ANSWER_BUILDERS and load_library().get(query.name) == query:
             query.bindings(given)  # the builder binds again; this refuses what the method's signature would not
             return self._built_answer(query.name, given)
+        self._refuse_wrong(query)
         return row_values(self.store.select(query.bound(given), self.settings.query_timeout_seconds))
+
+    def _refuse_wrong(self, query: Query) -> None:
+        """A WrongAnswerError for a library query the store's engine is known to answer wrongly (a remote store's
+        `refuses`, docs/remote.md), instead of its wrong answer."""
+        refuses = getattr(self.store, "refuses", None)
+        reason = refuses(query.name) if refuses is not None and load_library().get(query.name) == query else None
+        if reason:
+            raise WrongAnswerError(reason)
 
     def _built_answer(self, name: str, params: dict[str, Any]) -> Any:
         """Call the builder of a query with its parameters and turn its typed answer into JSON-ready data."""
@@ -185,13 +200,15 @@ class Lexrdf:
 
     # -- the primitives -----------------------------------------------------------------------------
     def resolve(self, ref: str) -> ResolveAnswer:
-        """What a citation names: an act or a provision IRI, or a typed non-answer."""
+        """What a citation names: an act or a provision IRI (and the date a point-in-time URL names), or a typed
+        non-answer (several candidates: ambiguous)."""
         rows = self.rows("resolve", ref=ref)
+        day = read_citation(ref).date  # a URL's point in time (/ukpga/1998/29/section/7/2001-01-01)
         if not rows:
-            return ResolveAnswer(UNKNOWN_REFERENCE, ref)
+            return ResolveAnswer(UNKNOWN_REFERENCE, ref, date=day)
         if len(rows) > 1:
-            return ResolveAnswer(AMBIGUOUS_REFERENCE, ref, candidates=[r["provision"].value for r in rows])
-        return ResolveAnswer(RESOLVED, ref, rows[0]["provision"].value, rows[0]["kind"].value)
+            return ResolveAnswer(AMBIGUOUS_REFERENCE, ref, date=day, candidates=[r["provision"].value for r in rows])
+        return ResolveAnswer(RESOLVED, ref, rows[0]["provision"].value, rows[0]["kind"].value, day)
 
     def text_at(
         self,
@@ -202,10 +219,12 @@ class Lexrdf:
         near_days: int | str | None = None,
         strict: bool | str | None = None,
         language: str | None = None,
+        extent: str | None = None,
     ) -> VersionAnswer:
         """The version of `provision` in force (or applicable, with basis="applicable") on `date` as recorded
         at `known_at`, or a typed non-answer saying why there is none; flags a change within `near_days`.
-        After the date the sources are current to, the text is "as-last-known" (with `strict`, no answer)."""
+        After the date the sources are current to, the text is "as-last-known" (with `strict`, no answer). With
+        `extent` ("S", "E+W"), only a text extending to those territories ("outside-extent" when none does)."""
         day = _as_date(date)
         strict_value = None if strict is None else str(strict).lower()
         rows = self.rows(
@@ -217,6 +236,7 @@ class Lexrdf:
             near_days=near_days,
             strict=strict_value,
             language=language,
+            extent=extent,
         )
         rows, chain = _split_chain(rows)
         answer = text_at_answer(rows, provision, day, strict=strict_value == "true")
@@ -259,10 +279,13 @@ class Lexrdf:
         )
         return interpretations_answer(rows, item, day)
 
-    def versions(self, provision: str, known_at: str | None = None, language: str | None = None) -> list[VersionAnswer]:
-        """Every version of `provision` in time order (its text in `language` when given); empty when the
-        provision is unknown."""
-        rows = self.rows("versions", provision=provision, known_at=known_at, language=language)
+    def versions(
+        self, provision: str, known_at: str | None = None, language: str | None = None, extent: str | None = None
+    ) -> list[VersionAnswer]:
+        """Every version of `provision` in time order (its text in `language` when given; with `extent`, only those
+        extending to those territories); empty when the provision is unknown."""
+        rows = self.rows("versions", provision=provision, known_at=known_at, language=language, extent=extent)
+        rows = in_extent(rows)
         answers = [
             with_languages(with_sources(version_from_row(row, provision, status="version"), rows), rows)
             for row in distinct_versions(rows)
@@ -329,21 +352,32 @@ class Lexrdf:
         items = [row for row in rows if row["unit"] is not None]
         own = text_at_answer(_own_rows(rows), provision, day)
         answer = descendants_answer(items, provision, day, own)
-        act_name, root_pieces = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
-        labels = {answer.provision: root_pieces}
-        for item in answer.items:  # each descendant cited from its parent's label
-            piece = _label(ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number))
-            labels[item.unit] = [*labels.get(item.parent or "", []), piece]
+        act_name, root_units = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
+        labels = {answer.provision: root_units}
+        for item in answer.items:  # each descendant cited from its parent's units
+            unit = ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number)
+            parent = labels.get(item.parent or "")
+            if parent is None and item.parent:  # a parent with no text on the date: its number from its IRI
+                number = citing.number_from_path(item.parent, answer.provision)
+                gap = ContextUnit(item.parent, None, "", number, None, None, None, number)
+                parent = labels[item.parent] = [*root_units, gap]
+            labels[item.unit] = [*(parent or []), unit]
             item.citation = _cite(act_name, labels[item.unit], day, known_at)
         return answer
 
     def toc(
-        self, act: str, date: str | date, known_at: str | None = None, language: str | None = None
+        self,
+        act: str,
+        date: str | date,
+        known_at: str | None = None,
+        language: str | None = None,
+        within: str | None = None,
     ) -> list[dict[str, Any]]:
         """The act's table of contents on `date`, in document order, one row a unit (lexrdf/queries/toc.rq): a
-        version's number and heading in `language` where it has one, else its first language (`texts_per_unit`)."""
+        version's number and heading in `language` where it has one, else its first language (`texts_per_unit`);
+        `within`: only the units below that provision, each with its status on the date."""
         day = _as_date(date).isoformat()
-        solutions = self._solutions("toc", act=act, date=day, known_at=known_at, language=language)
+        solutions = self._solutions("toc", act=act, date=day, known_at=known_at, language=language, within=within)
         return row_values(solutions, kept=texts_per_unit)
 
     def lineage(
@@ -503,7 +537,7 @@ class Lexrdf:
             self.rows("_state", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
         )
 
-    def _chain_label(self, provision: str, day: date, known_at: str | None) -> tuple[str, list[str]]:
+    def _chain_label(self, provision: str, day: date, known_at: str | None) -> tuple[str, list[ContextUnit]]:
         """The act's name and the label pieces of the provision's governing chain, root first (from context)."""
         return _chain_label(provision, self._context(provision, day, known_at).items, self._act_title)
 
@@ -545,27 +579,31 @@ def _own_rows(rows: list[QuerySolution]) -> list[Any]:
     return [_Renamed(row) for row in rows if row["own_provision_type"] is not None]
 
 
-def _chain_label(provision: str, chain: list[ContextUnit], title: Callable[[str], str | None]) -> tuple[str, list[str]]:
-    """The act's name and the label pieces of a governing chain (root first); `title` names an act that holds no
-    text of its own (e.g. an imported one)."""
+def _chain_label(
+    provision: str, chain: list[ContextUnit], title: Callable[[str], str | None]
+) -> tuple[str, list[ContextUnit]]:
+    """The act's name and the units of a governing chain below it (root first) that a citation names; `title`
+    names an act that holds no text of its own (e.g. an imported one)."""
     act = next((u for u in chain if u.unit_type == "act"), None)
     act_name = (act.heading or act.text) if act else provision
     if act is not None and not act_name:  # an act with no text of its own (imported): its title, else its IRI
         found = title(act.unit)
         act_name = act.unit if found is None else found
-    pieces = [_label(u) for u in chain if u.unit_type != "act"]
-    if act is not None and provision != act.unit and not any(pieces):  # no numbers: say which unit by its path
-        pieces = [unquote(provision.removeprefix(act.unit + "/"))]
-    return act_name, pieces
+    units = [u for u in chain if u.unit_type != "act"]
+    if act is not None and provision != act.unit and not any(_label(u) for u in units):  # no numbers: its path
+        path = unquote(provision.removeprefix(act.unit + "/"))
+        units = [ContextUnit(provision, None, citing.PATH, None, None, None, None, path)]
+    return act_name, units
 
 
-def _cite(act_name: str, pieces: list[str], day: date, known_at: str | None, last_known: str | None = None) -> str:
-    """ "<act>, <provision label>, as in force on <T>" (", as recorded at <K>" when asked about the past); after
-    the date the sources are current to (`last_known`), "as last known (sources current to D), asked for <T>"."""
-    label = ", ".join(p for p in pieces if p) or "whole act"
-    on = f"as last known (sources current to {last_known}), asked for" if last_known else "as in force on"
-    citation = f"{act_name}, {label}, {on} {day.isoformat()}"
-    return citation + (f", as recorded at {known_at}" if known_at else "")
+def _cite(
+    act_name: str, units: list[ContextUnit], day: date, known_at: str | None, last_known: str | None = None
+) -> str:
+    """The one citation rule (lexrdf.citing): "<act>, <reference as a lawyer writes it>, as in force on <D>"
+    (", as recorded at <K>" when asked about the past); after the date the sources are current to (`last_known`),
+    "as last known (sources current to D), asked for <T>"."""
+    style = citing.style_of(units[0].unit) if units else None
+    return citing.cite(act_name, units, day, known_at, last_known, style)
 
 
 def _label(unit: ContextUnit) -> str:

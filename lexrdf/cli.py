@@ -1,4 +1,4 @@
-"""The command line: `lexrdf ingest`, `lexrdf query`, `lexrdf queries`, `lexrdf dump`, `lexrdf serve`.
+"""The command line: `lexrdf ingest`, `lexrdf query`, `lexrdf queries`, `lexrdf dump`, `lexrdf serve`, `lexrdf mcp`.
 
 Errors are one readable line on stderr and a non-zero exit; `--verbose` adds the detail.
 """
@@ -46,6 +46,13 @@ SearchUrlOption = Annotated[
     ),
 ]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show error details.")]
+TodayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--today",
+        help="The date the MCP tools take as today, YYYY-MM-DD (env LEXRDF_TODAY; default the system's date).",
+    ),
+]
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 NOTICES_SHOWN = 10  # ingest warnings printed without --verbose
@@ -390,19 +397,28 @@ def validate(
     store_url: StoreUrlOption = None,
     base_iri: BaseOption = None,
     act: Annotated[str | None, typer.Option("--act", help="Only this act's graph (store validation).")] = None,
-    output: Annotated[str, typer.Option("--format", help="text, json or turtle (sh:ValidationReport).")] = "text",
+    output: Annotated[
+        str,
+        typer.Option("--format", help="text, json, sarif (SARIF 2.1.0), junit (JUnit XML) or turtle (SHACL report)."),
+    ] = "text",
+    schemas: Annotated[
+        Path | None,
+        typer.Option("--schemas", help="The XML schemas folder (env LEXRDF_SCHEMAS; default ../shared/data/schemas)."),
+    ] = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Validate source files (as they would be ingested) or the store against the SHACL shapes."""
+    """Validate source files (well formed, against their XML schema, as they would be ingested: every problem in
+    every file, at its line) or the store against the SHACL shapes. Exit 1 on any error."""
 
     def run():
         from pyoxigraph import NamedNode
 
-        from lexrdf.ingest import check, prepare
         from lexrdf.validate import validate_store
+        from lexrdf.validate.files import FileValidation, validate_files
+        from lexrdf.validate.sources import schemas_folder
 
-        if output not in {"text", "json", "turtle"}:
-            raise QueryError(f"--format {output!r}: use text, json or turtle")
+        if output not in {"text", "json", "turtle", "sarif", "junit"}:
+            raise QueryError(f"--format {output!r}: use text, json, sarif, junit or turtle")
         scratch = None
         if paths and store is None and not store_url:  # files alone: versioned against an empty, thrown-away store
             scratch = tempfile.TemporaryDirectory(prefix="lexrdf-validate-")
@@ -411,28 +427,39 @@ def validate(
         lex = _open(settings.store, base_iri, read_only=read_only, store_url=settings.store_url)
         try:
             if paths:
-                reports = {w.act: check(w, lex.store) for w in prepare(paths, lex.store, settings) if w.quads}
+                outcome = validate_files(paths, lex.store, settings, schemas_folder(schemas))
             else:
                 from lexrdf.views import is_view_graph
 
                 graphs = [NamedNode(act)] if act else [g for g in lex.store.raw.named_graphs() if not is_view_graph(g)]
                 reports = {g.value: validate_store(lex.store.raw, g) for g in sorted(graphs, key=str)}
+                outcome = FileValidation(reports=reports)
         finally:
             lex.close()
             if scratch:
                 scratch.cleanup()
-        _emit_reports(reports, output)
-        violations = sum(len(r.violations) for r in reports.values())
+        _emit_validation(outcome, output)
         if output == "text":
             err.print(
-                f"{len(reports)} acts, {violations} violations, "
-                f"{sum(len(r.warnings) for r in reports.values())} warnings",
+                f"{len(outcome.files) or len(outcome.reports)} {'files' if outcome.files else 'acts'}, "
+                f"{outcome.errors} errors, {outcome.warnings} warnings",
                 highlight=False,
             )
-        if violations:
+        if outcome.errors:
             raise typer.Exit(1)
 
     _guarded(verbose, run)
+
+
+def _emit_validation(outcome, output: str) -> None:
+    from lexrdf.validate import formats
+    from lexrdf.validate.render import render_turtle
+
+    if output == "turtle":
+        sys.stdout.write(render_turtle(outcome.reports))
+        return
+    render = {"text": formats.render_text, "json": formats.render_json, "sarif": formats.render_sarif}
+    sys.stdout.write(render.get(output, formats.render_junit)(outcome))
 
 
 @app.command()
@@ -678,6 +705,11 @@ def serve(
             "SERVICE guard alone then keeps queries from reaching other hosts.",
         ),
     ] = False,
+    mcp: Annotated[
+        bool,
+        typer.Option("--mcp", help="Serve the MCP server for AI agents at /mcp too (streamable HTTP; docs/agents.md)."),
+    ] = False,
+    today: TodayOption = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Serve the HTTP API and the SPARQL endpoint over a store, read-only: `lexrdf ingest` and `lexrdf query` work
@@ -695,6 +727,8 @@ def serve(
             settings = dataclasses.replace(settings, dumps=dumps)
         if public_url:
             settings = dataclasses.replace(settings, public_url=public_url.rstrip("/"))
+        if mcp or today:
+            settings = dataclasses.replace(settings, mcp=mcp or settings.mcp, today=_today(today) or settings.today)
         if sample:
             lex = Lexrdf.open(settings)
             try:
@@ -727,6 +761,7 @@ def serve(
         from lexrdf.web.workers import SERVER_OPTIONS
 
         options: dict[str, Any] = {"host": host, "port": port, "log_level": "info", **SERVER_OPTIONS}
+        out.print(f"lexrdf: open http://{host}:{port}/ (API: /docs, SPARQL: /sparql)", highlight=False)
         if workers == 1:
             from lexrdf.web.app import create_app
 
@@ -741,6 +776,35 @@ def serve(
 
             os.environ.update(environment(settings))
             uvicorn.run("lexrdf.web.factory:app", factory=True, workers=workers, **options)
+
+    _guarded(verbose, run)
+
+
+def _today(value: str | None) -> str | None:
+    """A --today value checked (QueryError naming it, exit code 2)."""
+    from lexrdf.queries import parse_date
+
+    return parse_date(value, "today").isoformat() if value else None
+
+
+@app.command("mcp")
+def mcp_stdio(
+    store: StoreOption = None,
+    store_url: StoreUrlOption = None,
+    search_url: SearchUrlOption = None,
+    base_iri: BaseOption = None,
+    today: TodayOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Serve the MCP server for AI agents on stdin/stdout, read-only (a desktop client starts it; docs/agents.md)."""
+
+    def run() -> None:
+        import anyio
+
+        from lexrdf.agents.server import clock, run_stdio
+
+        settings = Settings.from_env(store=store, base_iri=base_iri, store_url=store_url, search_url=search_url)
+        anyio.run(run_stdio, settings, clock(_today(today) or settings.today))
 
     _guarded(verbose, run)
 

@@ -28,7 +28,7 @@ from pyoxigraph import Literal, NamedNode, Quad, RdfFormat
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import ActReference, SourceDocument
 from lexrdf.txtime import stamp
-from lexrdf.uris import IriMinter, PortionPaths, identifier_forms, with_canonical
+from lexrdf.uris import IriMinter, PortionPaths, SourceRule, identifier_forms, with_canonical
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
 from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD, Terms
 
@@ -37,6 +37,7 @@ _DATE = f"^^<{XSD.date.value}>"
 _DECIMAL = f"^^<{XSD.decimal.value}>"
 _INTEGER = f"^^<{XSD.integer.value}>"
 _TRUE = f'"true"^^<{XSD.boolean.value}>'
+_YEAR = f"^^<{XSD.gYear.value}>"
 
 
 def literal(value: str, suffix: str = "") -> str:
@@ -162,6 +163,15 @@ def emit_act(
             out.add(provision, LEX_T.eId, literal(unit.eid))
         if unit.line:
             out.add(provision, LEX_T.sourceLine, f'"{int(unit.line)}"{_INTEGER}')
+        if unit.prospective:  # shown as prospective: in force on no date the source gives
+            out.add(provision, LEX_T.prospective, _TRUE)
+    # a provision the source shows only as repealed has no version to carry what dated its repeal: it carries it
+    unversioned = {unit.path for unit, _ in plan.new_provisions} - {version.path for version in plan.new_versions}
+    for spec in (spec for spec in plan.events.values() if spec.kind == "repeal"):
+        for path in sorted(spec.affects & unversioned):
+            provision = out.iri(minter.provision(plan.act, path))
+            for evidence in sorted(spec.evidence.get(path, ())):
+                out.add(provision, LEX_T.datedBy, literal(evidence))
     for version in plan.new_versions:
         node = out.iri(version.iri)
         provision = out.iri(minter.provision(plan.act, version.path))
@@ -178,6 +188,25 @@ def emit_act(
             out.add(node, LEX_T.beginsHistory, _TRUE)
         for evidence in version.dated_by:
             out.add(node, LEX_T.datedBy, literal(evidence))
+        opened = plan.events.get(version.opened_by)
+        for made_by in sorted(opened.provisions.get(version.path, ()) if opened else ()):
+            out.add(node, LEX_T.madeByProvision, out.iri(made_by))
+        unit = version.record.unit
+        if unit is not None and unit.extent:
+            out.add(node, LEX_T.extent, literal(unit.extent))
+        if version.concurrent:  # one of several texts in force at once, each for its own extent
+            out.add(node, LEX_T.concurrent, _TRUE)
+        # each commencement in part once, and each of its words and evidence once (two clauses of one note, at Royal
+        # Assent and on 3.3.2011, quote the same note: one triple)
+        in_part = sorted(set(version.in_part))
+        for event in sorted({event for event, _, _ in in_part}):
+            out.add(node, LEX_T.inForceInPart, out.iri(event))
+        for purposes in sorted({purposes for _, purposes, _ in in_part if purposes}):
+            out.add(node, LEX_T.inPartPurposes, literal(purposes))
+        for evidence in sorted({evidence for _, _, evidence in in_part}):
+            out.add(node, LEX_T.inPartEvidence, literal(evidence))
+        if version.partly:
+            out.add(node, LEX_T.partlyInForce, _TRUE)
         out.recorded(node)
         _record(out, version.record, document.language)
     for record in plan.new_records:
@@ -205,6 +234,8 @@ def emit_act(
                 out.add(event, LEX_T.sourceNote, literal(note))
         for path in sorted(spec.affects):
             out.add(event, LEX_T.affects, out.iri(minter.provision(plan.act, path)))
+        for path in sorted(spec.introduces):
+            out.add(event, LEX_T.introduces, out.iri(minter.provision(plan.act, path)))
         for version in sorted(spec.opens):
             out.add(event, LEX_T.opens, out.iri(version))
         for version in sorted(spec.closes):
@@ -241,6 +272,10 @@ def _record(out: Emitter, record: NewRecord, language: str) -> None:
             out.add(expression, LEX_T.heading, literal(record.unit.heading))
         for deferred in record.unit.deferred_effects:
             out.add(expression, LEX_T.deferredEffect, literal(deferred))
+        if record.unit.closing:
+            out.add(expression, LEX_T.closingText, literal(record.unit.closing))
+        if record.unit.layout:
+            out.add(expression, LEX_T.textLayout, literal(record.unit.layout))
         out.recorded(expression)
     for kept in sorted(record_expressions(out.minter, record, language).values()):
         out.add(node, LEX_T.expression, out.iri(kept))
@@ -262,6 +297,13 @@ def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
     out.describe(act, RDF_T.type, LEX_T.Act)
     for identifier in with_canonical([document.frbr_work, *document.frbr_aliases]):  # and each in one spelling
         out.describe(act, LEX_T.frbrWork, literal(identifier))
+    identifiers = [document.frbr_work, *document.frbr_aliases]
+    for source in _sources(document.mapping):
+        if source.applies(identifiers):  # the publisher's licence, and its IRIs of the same work
+            if source.licence:
+                out.describe(act, DCTERMS_T.license, out.iri(source.licence))
+            for same in source.same_as(identifiers):
+                out.describe(out.iri(same), OWL_T.sameAs, act)
     if new:  # as first recorded (untimed); what a later expression says of the act is in the act's versions
         out.describe(act, LEX_T.title, literal(document.title))
         if document.short_title:
@@ -269,7 +311,10 @@ def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
         out.describe(act, LEX_T.jurisdiction, literal(document.jurisdiction))
         out.describe(act, LEX_T.actType, literal(document.act_type))
         out.describe(act, LEX_T.actNumber, literal(document.act_number))
-        out.describe(act, LEX_T.documentDate, date_term(document.work_date))
+        if document.year_only:
+            out.describe(act, LEX_T.documentYear, literal(f"{document.work_date.year:04d}", _YEAR))
+        else:
+            out.describe(act, LEX_T.documentDate, date_term(document.work_date))
         if document.publication_date:
             out.describe(act, LEX_T.publicationDate, date_term(document.publication_date))
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
@@ -284,11 +329,22 @@ def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> 
     if rule is None:
         return
     act_identifiers = [document.frbr_work, *document.frbr_aliases]
+    sources = [source for source in _sources(document.mapping) if source.applies(act_identifiers)]
     for unit, _ in plan.new_provisions:
         if unit.eid:
             provision = out.iri(out.minter.provision(plan.act, unit.path))
-            for identifier in rule.identifiers(act_identifiers, unit.eid):
+            identifiers = rule.identifiers(act_identifiers, unit.eid)
+            for identifier in identifiers:
                 out.add(provision, DCTERMS_T.identifier, literal(identifier))
+            for same in (same for source in sources for same in source.same_as(identifiers)):
+                out.add(out.iri(same), OWL_T.sameAs, provision)  # the publisher's IRI of the same provision
+
+
+@cache
+def _sources(mapping_name: str) -> tuple[SourceRule, ...]:
+    """The publishers a mapping knows (its ``sources`` rules)."""
+    mapping = next((m for m in all_mappings() if m.name == mapping_name), None)
+    return tuple(SourceRule.from_rule(rule) for rule in (mapping.get("sources") or [])) if mapping else ()
 
 
 @cache

@@ -14,10 +14,11 @@ class SourceError(LexrdfError):
     'a.xml:3: not well-formed'
     """
 
-    def __init__(self, path: str, line: int | None, problem: str) -> None:
+    def __init__(self, path: str, line: int | None, problem: str, element: str | None = None) -> None:
         self.path = path
         self.line = line
         self.problem = problem
+        self.element = element  # the element at fault as the source writes it (``<paragraph eId="p1">``), if known
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {problem}")
 
@@ -34,6 +35,22 @@ def _restored(cls: type[SourceError], args: tuple, state: dict) -> SourceError:
     return error
 
 
+class SourceProblems(SourceError):
+    """Every independent problem found in one file as it was mapped (lexrdf.mapping.problems), each a SourceError
+    with its own line and element. It reads as the first of them, so that a refusal says what it said when the
+    mapping stopped at the first; `lexrdf validate` reports them all.
+
+    >>> error = SourceProblems([SourceError("a.xml", 3, "one"), SourceError("a.xml", 9, "two")])
+    >>> str(error), [p.line for p in error.problems]
+    ('a.xml:3: one', [3, 9])
+    """
+
+    def __init__(self, problems: list[SourceError]) -> None:
+        first = problems[0]
+        super().__init__(first.path, first.line, first.problem, first.element)
+        self.problems = list(problems)
+
+
 class MappingError(LexrdfError):
     """A mapping file (mappings/*.yaml) that is itself wrong."""
 
@@ -48,6 +65,11 @@ class QueryError(LexrdfError):
 
 class StoreError(LexrdfError):
     """The store could not be opened, read or written."""
+
+
+class WrongAnswerError(StoreError):
+    """A query the store's engine is known to answer wrongly (docs/remote.md, `WRONG_ANSWERS` of
+    lexrdf.store.remote): refused, naming the engine and the fault, rather than answered."""
 
 
 class SearchServiceError(LexrdfError):

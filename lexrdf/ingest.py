@@ -51,7 +51,9 @@ from lexrdf.store.repository import (
     read_stored_act,
     stored_currency,
 )
+from lexrdf.store.sources import SourceArchive
 from lexrdf.store.spool import QuadSpool
+from lexrdf.tuning import TUNING
 from lexrdf.txtime import Clock, Pending, ReservedTimes
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms, with_canonical
 from lexrdf.validate import Report, graph_store, validate_files, validate_store
@@ -154,7 +156,8 @@ def act_iri_for(
     if claimed:
         return next(iter(claimed))
     first = min(documents, key=lambda d: d.expression_date)
-    return minter.act(first.jurisdiction, first.act_type, first.work_date.isoformat(), first.act_number)
+    when = str(first.work_date.year) if first.year_only else first.work_date.isoformat()  # as precise as known
+    return minter.act(first.jurisdiction, first.act_type, when, first.act_number)
 
 
 def known_acts(
@@ -310,7 +313,8 @@ def is_bookkeeping(predicate: str, obj: str) -> bool:
     return predicate in _BOOKKEEPING or (predicate == RDF_T.type and obj in _BOOKKEEPING_TYPES)
 
 
-GROUP_QUADS = 200_000  # acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
+# acts are written in groups of about this many quads (one group commit: Store.add_act_graphs)
+GROUP_QUADS = TUNING.group_quads
 # An ingest of more than `Settings.ingest_stream_mb` of sources (10^7 quads are 432 MB of Akoma Ntoso, 10^6 43 MB)
 # streams its groups into the store as they are planned (`Segment`), in groups that grow with what it wrote: each
 # group is one bulk load, and each load into a large store costs RocksDB a compaction of what it holds (measured at
@@ -597,6 +601,19 @@ def _plan_all(
     return groups, acts, minter, planned, active, feeds
 
 
+def keep_sources(groups: list[list[SourceDocument]], settings: Settings) -> list[str]:
+    """Keep each source file's bytes beside the store under its SHA-256 (lexrdf.store.sources), as the changesets
+    record it; a notice for a file whose bytes changed since they were read (then none are kept)."""
+    archive = SourceArchive(Path(settings.store))
+    notices = []
+    for document in (document for group in groups for document in group if document.source_sha256):
+        if archive.path(document.source_sha256).exists():  # type: ignore[union-attr]
+            continue
+        if archive.keep(Path(document.path), document.source_sha256) is None:
+            notices.append(f"{document.path}: changed while it was ingested; its source XML is not kept")
+    return notices
+
+
 def _with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
     """Record on each changeset of the write what submitted it: the file's SHA-256 and who (`lex:sourceFile`
     already names the file)."""
@@ -730,7 +747,8 @@ def _spilled(write: ActWrite) -> bool:
     return isinstance(write.quads, QuadSpool) and write.quads.spilled
 
 
-INDEX_CHUNK = 32  # acts whose search-index documents are replaced in one index commit while their group is written
+# acts whose search-index documents are replaced in one index commit while their group is written
+INDEX_CHUNK = TUNING.index_chunk
 
 
 def write_acts(store: Store, writes: Iterable[ActWrite], stream: bool = False) -> tuple[int, int]:
@@ -788,11 +806,11 @@ def write_acts(store: Store, writes: Iterable[ActWrite], stream: bool = False) -
     return added, sum(viewed.values()) + rebuilt
 
 
-SEGMENT_AHEAD = 8  # acts planned that wait for a streamed group's writer ...
+SEGMENT_AHEAD = TUNING.segment_ahead  # acts planned that wait for a streamed group's writer ...
 #: ... or more, as long as they add no more quads than this (about 400 MB with their views): when a large group ends,
 #: the writer waits for the loader to sort its last batch and ingest its files (30 s at 10^7), and the next group's
 #: acts are planned meanwhile instead of a few only
-SEGMENT_AHEAD_QUADS = 1_000_000
+SEGMENT_AHEAD_QUADS = TUNING.segment_ahead_quads
 
 
 class Segment:
@@ -943,6 +961,7 @@ def ingest(
     gate = refusals_end(groups, acts, store) if pooled and not checks_first else 0
     summary = IngestSummary(files=sum(len(group) for group in groups) + len(feeds))
     summary.notices.extend(notice for feed in feeds for notice in feed.notices)
+    summary.notices.extend(keep_sources(groups, settings))  # before any write: no changeset names missing bytes
     planning = _Planning(acts, store, minter, policy, active, hashes)
     with contextlib.ExitStack() as stack:
         writer = stack.enter_context(ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-writer"))

@@ -86,6 +86,15 @@ class Modification:
     of_unit: bool = True  # the change concerns the whole provision, not words in it
     dates: tuple[date, ...] = ()  # every date the source gives for it (in force for some purposes first)
     destination_path: str | None = None  # the provision path of a destination the document no longer holds
+    # the note's words cite other provisions, not this one (nor one enclosing or inside it): the reference to it from
+    # this provision's text ties it here, its words do not
+    about_others: bool = False
+    # a commencement in part (kind "partial-commencement"): the words of the note's clause saying for what
+    # ("s. 7 in force for certain purposes at Royal Assent see s. 75(2)(i)")
+    purposes: str | None = None
+    # the identifier of the note it was read from (a CLML Commentary's id): a concurrent version of a provision
+    # (`Unit.concurrent`) is changed only by the notes its own text points at, not by those of its other versions
+    note_id: str | None = field(default=None, compare=False)
 
 
 @_pickled_as_arguments
@@ -142,6 +151,17 @@ class Unit:
     placeholder: bool = False  # its text only says it was repealed (". . . .", "ARTICOLO ABROGATO"): no words in force
     # the editor's notes in it saying a change takes effect later than it was made ("file:line: words")
     deferred_effects: tuple[str, ...] = ()
+    closing: str = ""  # the end of `text` that the document places after its sub-units (AKN's wrapUp)
+    layout: str = ""  # `text` laid out in lines where it holds list items (lexrdf.layout, JSON); "" when it holds none
+    # the territorial extent the source gives it (its own or the nearest enclosing one), in legislation.gov.uk's
+    # spelling: "E+W+S+N.I."; None when the source gives none
+    extent: str | None = None
+    # the source shows its words as prospective (CLML Status="Prospective"): not in force, no date given
+    prospective: bool = False
+    # one of several texts of the provision in force at the same time, each for its own extent (CLML concurrent
+    # versions: an element with AltVersionRefs and Concurrent="true", and the <Version> it names): its versions
+    # form a timeline of their own, beside those of the other extents
+    concurrent: bool = False
 
 
 @_pickled_as_arguments
@@ -192,3 +212,6 @@ class SourceDocument:
     # evidence ("file:line: ...") that the entry into force of texts it shows is undated: their periods start on a
     # placeholder date impossible for the act (1001-01-01); None when every period it gives is dated
     undated_entry: str | None = None
+    # the source dates the act by its year only (an old act with no day of enactment): `work_date` is then 1 January
+    # of that year, for ordering only; its IRI and its description give the year, no event is dated by it
+    year_only: bool = False

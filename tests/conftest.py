@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -17,6 +18,16 @@ UKPGA = SHARED_DATA / "akn" / "legislation.gov.uk" / "ukpga-1998-29.xml"
 VEREINSG = SHARED_DATA / "akn" / "legaldocml.de" / "vereinsgesetz"
 BASE = "https://lexrdf.example.org"
 
+# Every file of legislation.gov.uk in ../shared/data: CLML (not the changes feed) and its Akoma Ntoso export.
+UK_FILES = (
+    sorted(
+        [p for p in (SHARED_DATA / "clml").rglob("*.xml") if "feed" not in p.name]
+        + list((SHARED_DATA / "akn" / "legislation.gov.uk").glob("*.xml"))
+    )
+    if SHARED_DATA.exists()
+    else []
+)
+
 # IRIs minted for the acts used in tests.
 ODA = f"{BASE}/eli/xx/act/2001-03-14/12"  # Open Data Act 2001 (samples/expressions)
 HARBOUR = f"{BASE}/eli/xx/act/1995-05-10/3"  # Harbour Act 1995 (samples/single)
@@ -24,13 +35,18 @@ DPA = f"{BASE}/eli/gb-ukm/act/1998-07-16/29"  # Data Protection Act 1998
 VEREINSGESETZ = f"{BASE}/eli/de/act/1964-08-05/s593"
 
 
+def unavailable(message: str) -> NoReturn:
+    """Skip a test that cannot run on a developer's machine (a missing install, data or system feature); under CI
+    (CI=true) fail instead, so that nothing skips silently there. The one way tests skip."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
 def needs_shared(path: Path) -> None:
     """Skip a test whose real data is missing on a developer's machine; under CI (CI=true) fail instead."""
     if not path.exists():
-        message = f"shared data not found: {path} (expected ../shared/data beside the repository)"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(f"shared data not found: {path} (expected ../shared/data beside the repository)")
 
 
 def open_lex(directory: Path) -> Lexrdf:

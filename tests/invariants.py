@@ -9,8 +9,9 @@ from lexrdf.api import Lexrdf
 _WINDOWS = """
 PREFIX lex: <https://w3id.org/lexrdf/ontology#>
 PREFIX prov: <http://www.w3.org/ns/prov#>
-SELECT ?provision ?version ?from ?until ?opened ?closed WHERE {
+SELECT ?provision ?version ?from ?until ?opened ?closed ?concurrent WHERE {
   ?version lex:versionOf ?provision ; lex:validFrom ?from ; prov:wasGeneratedBy ?opened .
+  OPTIONAL { ?version lex:concurrent true ; lex:extent ?concurrent }
   ?record lex:recordOf ?version .
   FILTER NOT EXISTS { ?record lex:supersededAt ?superseded }
   OPTIONAL { ?record lex:validUntil ?until }
@@ -19,11 +20,14 @@ SELECT ?provision ?version ?from ?until ?opened ?closed WHERE {
 """
 
 
-def windows_by_provision(lex: Lexrdf) -> dict[str, list[tuple[str, str | None, str, str | None]]]:
-    """Every provision's current windows (from, until, opened_by, closed_by), sorted by start."""
-    found: dict[str, list] = defaultdict(list)
+def windows_by_provision(lex: Lexrdf) -> dict[tuple[str, str | None], list[tuple[str, str | None, str, str | None]]]:
+    """Every timeline's current windows (from, until, opened_by, closed_by), sorted by start, by (provision, extent):
+    a provision has one timeline (extent None), or, where it has concurrent versions (lex:concurrent: an E+W text
+    beside an S text), one for each extent; windows may overlap across extents, never within one."""
+    found: dict[tuple[str, str | None], list] = defaultdict(list)
     for row in lex.store.sparql(_WINDOWS):
-        found[row["provision"].value].append(
+        timeline = (row["provision"].value, row["concurrent"].value if row["concurrent"] else None)
+        found[timeline].append(
             (
                 row["from"].value,
                 row["until"].value if row["until"] else None,
@@ -41,21 +45,28 @@ SELECT ?edge ?node WHERE {
   UNION
   { ?node lex:closedBy ?closed . FILTER NOT EXISTS { ?node lex:supersededAt ?superseded }
     FILTER NOT EXISTS { ?node lex:datedBy ?evidence } BIND ("end" AS ?edge) }
+  UNION
+  { ?repeal a lex:Repeal ; lex:affects ?node . ?node a lex:Provision .
+    FILTER NOT EXISTS { ?version lex:versionOf ?node }
+    FILTER NOT EXISTS { ?node lex:datedBy ?evidence } BIND ("repeal of a provision shown only as repealed" AS ?edge) }
 }
 """
 
 
 def assert_edges_dated(lex: Lexrdf) -> None:
-    """Every version's start, and every current end, names what in the source dated it (lex:datedBy)."""
+    """Every version's start, every current end, and the repeal of a provision shown only as repealed names what in
+    the source dated it (lex:datedBy)."""
     undated = [(row["edge"].value, row["node"].value) for row in lex.store.sparql(_UNDATED)]
     assert undated == [], f"{len(undated)} window edges name no evidence, e.g. {undated[:3]}"
 
 
 def assert_windows_sound(lex: Lexrdf) -> int:
-    """Windows never overlap, are contiguous, end after they start, and every end has a closing event; every edge
-    names its evidence (`assert_edges_dated`).
+    """Windows never overlap per provision and extent (a provision's one timeline, or each extent's timeline of its
+    concurrent versions), are contiguous, end after they start, and every end has a closing event; every edge names
+    its evidence (`assert_edges_dated`).
 
-    Returns how many provisions were checked.
+    Returns how many timelines were checked (one per provision, one per extent of a provision with concurrent
+    versions).
     """
     assert_edges_dated(lex)
     checked = 0

@@ -319,6 +319,7 @@ def test_parameters_are_typed_in_the_openapi_document(server):
 
 CASES = [
     ("acts", {}),
+    ("coverage", {}),
     ("resolve", {"ref": "/akn/xx/act/2001-03-14/12~art_3__para_2"}),
     ("resolve", {"ref": "/akn/xx/act/2001-03-14/99"}),
     ("text-at", {"provision": PARA, "date": "2003-05-01"}),

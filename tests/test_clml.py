@@ -63,13 +63,21 @@ UNIT_TYPES = {
 NOT_THE_ACTS_TEXT = {"BlockAmendment", "Versions", "Contents", "Commentaries", "ExplanatoryNotes", "Footnotes"}
 
 
+# a P1 is what legislation.gov.uk's id calls it: the last "<word>-<number>" step of "section-85",
+# "schedule-2-paragraph-7", "schedule-1-part-I-crossheading-..._paragraph-2.1"
+P1_NAMED = {"section", "regulation", "article", "rule", "paragraph"}
+
+
 def counted_units(path: Path) -> Counter[str]:
     """Provisions per unit type, counted from the XML: identified structural elements in the act's own text."""
     counts: Counter[str] = Counter()
     for element in etree.parse(str(path)).getroot().iter(*(f"{{{NS['l']}}}{name}" for name in UNIT_TYPES)):
         outside = not any(etree.QName(a).localname in NOT_THE_ACTS_TEXT for a in element.iterancestors())
-        if element.get("id") and outside:
-            counts[UNIT_TYPES[etree.QName(element).localname]] += 1
+        identifier = element.get("id")
+        if identifier and outside:
+            unit_type = UNIT_TYPES[etree.QName(element).localname]
+            named = identifier.replace("_", "-").split("-")[-2] if "-" in identifier else ""
+            counts[named if unit_type == "p1" and named in P1_NAMED else unit_type] += 1
     return counts
 
 
@@ -80,12 +88,16 @@ def counted_units(path: Path) -> Counter[str]:
     ("path", "expected"),
     [
         # counted once by hand with the rule above (and checked against counted_units, so either can be trusted)
-        (MMA_FILE, {"crossheading": 3, "p1": 7, "p2": 33, "p3": 28}),
-        (ANAW_FILE, {"crossheading": 14, "schedule": 1, "p1": 21, "p2": 75, "p3": 37, "p4": 5}),
-        (GLA_FILE, {"part": 1, "chapter": 6, "crossheading": 15, "p1": 61, "p2": 238, "p3": 133, "p4": 4}),
-        (SCA_FILE, {"part": 1, "crossheading": 2, "p1": 27, "p2": 55, "p3": 26}),
-        (POLICE_FILE, {"part": 15, "crossheading": 96, "schedule": 8, "p1": 169, "p2": 600, "p3": 502, "p4": 73}),
-        (ATM_FILE, {"part": 6, "chapter": 64, "p1": 395, "p2": 608, "p3": 544, "p4": 137}),
+        (MMA_FILE, {"crossheading": 3, "section": 7, "p2": 33, "p3": 28}),
+        (ANAW_FILE, {"crossheading": 14, "schedule": 1, "section": 12, "paragraph": 9, "p2": 75, "p3": 37, "p4": 5}),
+        (GLA_FILE, {"part": 1, "chapter": 6, "crossheading": 15, "section": 61, "p2": 238, "p3": 133, "p4": 4}),
+        (SCA_FILE, {"part": 1, "crossheading": 2, "section": 27, "p2": 55, "p3": 26}),
+        (
+            POLICE_FILE,
+            {"part": 15, "crossheading": 96, "schedule": 8, "section": 81, "paragraph": 88}
+            | {"p2": 600, "p3": 502, "p4": 73},
+        ),
+        (ATM_FILE, {"part": 6, "chapter": 64, "regulation": 395, "p2": 608, "p3": 544, "p4": 137}),
         (
             FERT_FILE,
             {
@@ -93,7 +105,9 @@ def counted_units(path: Path) -> Counter[str]:
                 "crossheading": 76,
                 "subcrossheading": 1,
                 "schedule": 3,
-                "p1": 1267,
+                "regulation": 9,
+                "paragraph": 1252,
+                "p1": 6,  # P1s whose id names no kind: "schedule-2-paragraph-4.1-4.2" (line 1870)
                 "p2": 113,
                 "p3": 137,
                 "p4": 30,
@@ -225,8 +239,10 @@ def test_change_markers_and_commentaries_become_changes():
     for marker in root.iter(*(f"{{{NS['l']}}}{name}" for name in ("Substitution", "Addition", "Repeal"))):
         holder = next((a for a in marker.iterancestors() if a.get("id") and etree.QName(a).localname in UNIT_TYPES),
                       None)  # fmt: skip
-        if holder is None and etree.QName(marker.getparent()).localname == "Title":  # a P1group's heading
-            holder = marker.getparent().getparent().find("l:P1", NS)
+        title = marker.getparent()
+        if etree.QName(title).localname == "Title" and etree.QName(title.getparent()).localname == "P1group":
+            # a P1group's heading is its P1's (not words of the cross-heading or Part holding the group)
+            holder = title.getparent().find("l:P1", NS)
         if holder is not None and marker.get("CommentaryRef") in f_notes:
             marked.add(holder.get("id"))
     changed = {m.destination for m in document.modifications if m.kind in {"substitution", "insertion", "repeal"}}
@@ -327,7 +343,7 @@ def test_context_descendants_and_lineage(clml_lex):
         f"{GLA}/section-85-3",
         f"{GLA}/section-85-3-a",
     ]
-    assert [u.unit_type for u in context.items] == ["act", "part", "chapter", "crossheading", "p1", "p2", "p3"]
+    assert [u.unit_type for u in context.items] == ["act", "part", "chapter", "crossheading", "section", "p2", "p3"]
     assert context.subordinate  # s. 85(3) opens with "The Authority must, in the case of each constituent body ..."
     assert context.items[-1].text == "the Assembly,"  # line 296
 

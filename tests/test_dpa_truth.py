@@ -64,7 +64,9 @@ def test_s7_commenced_by_si_2000_183_and_its_2016_application_is_a_modification(
     impact = dpa_lex.impact(SI_2015_1945)
     assert {(i.provision, i.effect, i.date) for i in impact.items} >= {(f"{DPA}/section-7", "modified", "2016-01-01")}
     assert {i.effect for i in impact.items} == {"modified"}
-    assert dpa_lex.text_at(f"{DPA}/section-7", "1999-12-31").status == "not-yet-in-force"
+    # the same I1 note: "s. 7 in force for certain purposes at Royal Assent see s. 75(2)(i)": before 1.3.2000 it was
+    # in force for those purposes only (tests/test_extent_commencement.py)
+    assert dpa_lex.text_at(f"{DPA}/section-7", "1999-12-31").status == "partly-in-force"
 
 
 def test_s7_1_words_substituted_by_foia_2000_from_1_1_2005(dpa_lex):

@@ -42,6 +42,7 @@ PARAMETERS = {  # one call of every public query of the library, on the samples 
     "diff": {"provision": PROVISION, "from": "2002-01-01", "to": "2012-01-01"},
     "changes-since": {"since": "2000-01-01T00:00:00Z"},
     "acts": {},
+    "coverage": {},
     "audit": {},
     "toc": {"act": ODA, "date": "2005-01-01"},
     "interpretations": {"item": PROVISION, "date": "2005-01-01"},

@@ -397,7 +397,10 @@ def test_a_unit_without_an_eid_inside_a_provision_is_read_as_its_text(tmp_path):
     path = write(tmp_path, "inner.xml", small_act("2001-04-01", THREE_SECTIONS + "\n" + inner))
     document = read_document(path)
     (unit,) = [u for u in document.units if u.eid == "sec_9"]
-    assert "Inner words." in unit.text and document.notices == []
+    assert "Inner words." in unit.text
+    # read, and said (issue 38: a unit without an eId merged into its parent is a warning naming file and line)
+    (notice,) = document.notices
+    assert f"{path}:" in notice and "<subsection> without an eId is merged into its parent provision 'sec_9'" in notice
 
 
 def test_text_outside_every_provision_is_a_warning_naming_file_and_line(tmp_path):

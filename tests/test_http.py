@@ -57,6 +57,7 @@ def test_openapi_is_generated_from_the_query_headers(server):
         "near_days",
         "strict",
         "language",
+        "extent",  # text-at.rq: "#+   - extent: all" (a territory the version must extend to)
     }
     listing = httpx.get(f"{server}/api/queries").json()
     assert {q["name"] for q in listing} >= {"resolve", "text-at", "versions", "context"}

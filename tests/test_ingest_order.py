@@ -2,8 +2,9 @@
 versions, windows, events and texts (or the same refusal, naming the same file and line).
 
 The corpora are every multi-file act in ../shared/data and the bundled samples: the Vereinsgesetz (its original
-expression, its 2017 consolidation and the amending act BGBl. I 2017 S. 419) and the Open Data Act's three
-expressions.
+expression, its 2017 consolidation and the amending act BGBl. I 2017 S. 419), the Open Data Act's three
+expressions, legislation.gov.uk's fragments of the Income Tax Act 2007 and the Local Government Finance Act 1992,
+and the Companies Act 2006 s. 382 beside the S.I. 2024/1303 that amends it.
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ from lexrdf.errors import SourceError
 _HISTORY = """
 PREFIX lex: <https://w3id.org/lexrdf/ontology#>
 PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX owl: <http://www.w3.org/2002/07/owl#>
 SELECT ?provision ?from ?until ?opened_kind ?opened_date ?opened_source ?closed_kind ?closed_date ?text WHERE {
   ?version lex:versionOf ?provision ; lex:validFrom ?from ; prov:wasGeneratedBy ?opened .
   ?opened a ?opened_kind ; lex:date ?opened_date .
   FILTER (STRSTARTS(STR(?opened_kind), STR(lex:)) && ?opened_kind != lex:Event)
-  OPTIONAL { ?opened lex:sourceAct ?opened_source }
+  # the source act as held, when it was cited before it was (owl:sameAs, as the queries answer it)
+  OPTIONAL { ?opened lex:sourceAct ?opened_cited .
+    OPTIONAL { GRAPH ?opened_held { ?opened_cited owl:sameAs ?opened_held } }
+    BIND (COALESCE(?opened_held, ?opened_cited) AS ?opened_source) }
   ?record lex:recordOf ?version .
   FILTER NOT EXISTS { ?record lex:supersededAt ?superseded }
   OPTIONAL { ?record lex:validUntil ?until }
@@ -43,6 +48,19 @@ CORPORA = {
         VEREINSG / "amending-bgbl1-2017-s419.xml",
     ],
     "open-data-act": sorted((SAMPLES / "expressions").glob("*.xml")),
+    # legislation.gov.uk fragments of one act, each current to its own day, and an amending S.I. beside the act it
+    # amends (the act's notes cite the S.I.; the S.I. is held itself)
+    "income-tax-act-2007": [
+        SHARED_DATA / "clml" / "more" / f"ukpga-2007-3-section-{number}.xml" for number in ("8", "12A", "16")
+    ],
+    "local-government-finance-act-1992": [
+        SHARED_DATA / "clml" / "more" / "ukpga-1992-14-section-13A.xml",
+        SHARED_DATA / "clml" / "more" / "ukpga-1992-14-schedule-1A.xml",
+    ],
+    "companies-act-2006-and-si-2024-1303": [
+        SHARED_DATA / "clml" / "more" / "ukpga-2006-46-section-382.xml",
+        SHARED_DATA / "clml" / "more" / "uksi-2024-1303-regulation-3.xml",
+    ],
 }
 
 

@@ -87,11 +87,15 @@ def _normalised(name: str) -> str:
 
 
 def _state_body() -> str:
-    """text-at.rq's own rows (before its citation branch) on the in-force basis."""
+    """text-at.rq's own rows (before its citation branch) on the in-force basis, without the text's layout."""
     text_at = _normalised("text-at")
     body = text_at[text_at.index("WHERE {") + len("WHERE {") : text_at.index("} UNION { { ?__provision_iri lex:within")]
     basis = 'BIND (IF(?_basis = "applicable", COALESCE(?applicable_from, ?valid_from), ?valid_from) AS ?starts) '
-    return body.replace(basis + "BIND (IF(?starts >", "BIND (IF(?valid_from >")
+    # the text laid out in lines is for showing the text, which the own state does not return
+    layout = (
+        "OPTIONAL { ?expression lex:textLayout ?layout } # the text in lines where it holds list items (lexrdf.layout) "
+    )
+    return body.replace(basis + "BIND (IF(?starts >", "BIND (IF(?valid_from >").replace(layout, "")
 
 
 def _chain_block() -> str:

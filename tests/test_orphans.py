@@ -11,8 +11,7 @@ import time
 import uuid
 from pathlib import Path
 
-import pytest
-from conftest import SHARED_DATA, needs_shared
+from conftest import SHARED_DATA, needs_shared, unavailable
 
 CORPUS = [SHARED_DATA / "akn", SHARED_DATA / "clml"]
 
@@ -32,8 +31,9 @@ def marked(marker: str) -> set[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc").exists(), reason="reads processes from /proc (Linux)")
 def test_a_killed_ingest_leaves_no_process_behind(tmp_path):
+    if not Path("/proc").exists():
+        unavailable("reads processes from /proc (Linux)")
     needs_shared(CORPUS[0])
     marker = f"LEXRDF_TEST_RUN={uuid.uuid4()}"
     name, value = marker.split("=")

@@ -180,7 +180,7 @@ def provision(lex, path: str, day: str, **kwargs) -> lxml_html.HtmlElement:
 # -- a provision in force ---------------------------------------------------------------------------------
 def test_provision_page_shows_the_text_in_force_then_why(samples_lex):
     doc = provision(samples_lex, "art_3/para_2", "2003-01-01")
-    assert text(one(doc, "//h1")) == "Chapter 1, Article 3, paragraph 2"
+    assert text(one(doc, "//h1")) == "Article 3, paragraph 2"  # named as cited: the chapter is in the breadcrumbs
     assert text(one(doc, "//*[@id='status']")) == "In force on 1 January 2003"
     law = text(section(doc, "law"))
     assert PARA_2_V1 in law and "three months" not in law
@@ -189,7 +189,7 @@ def test_provision_page_shows_the_text_in_force_then_why(samples_lex):
     assert "from 1 April 2001 to 30 June 2004 (inclusive)" in facts  # [2001-04-01, 2004-07-01)
     assert f"Ended by Substitution by {DATA_AMENDMENT_ACT}, 1 July 2004" in facts
     citation = text(one(doc, "//output[@id='citation-text']"))
-    assert citation.startswith("Open Data Act 2001") and citation.endswith("as in force on 2003-01-01")
+    assert citation.startswith("Open Data Act 2001") and citation.endswith("as in force on 1 January 2003")
     assert one(doc, "//button[@data-copy='citation-text']").get("hidden") is not None  # shown by copy.js
     # the page's first thing after its head is the law: the text section comes before every "why" section
     order = [s.get("class") for s in doc.xpath("//main/section")]
@@ -208,7 +208,14 @@ def test_every_link_is_local_and_the_date_form_asks_the_provision(samples_lex):
     assert one(form, f".//*[@id='{label.get('for')}']").get("name") == "date"
     alternates = {a.get("type"): a.get("href") for a in doc.xpath("//link[@rel='alternate']")}
     assert alternates["text/turtle"] == "/eli/xx/act/2001-03-14/12/art_3/para_2.ttl"
-    assert set(alternates) == {"text/turtle", "application/ld+json", "application/n-triples", "application/rdf+xml"}
+    assert set(alternates) == {
+        "text/turtle",
+        "application/ld+json",
+        "application/n-triples",
+        "application/rdf+xml",
+        "application/xml",  # the source XML it was read from (issue 37, item 7)
+    }
+    assert alternates["application/xml"] == "/eli/xx/act/2001-03-14/12/art_3/para_2/data.xml"
 
 
 def test_known_at_travels_with_every_link(samples_lex):
@@ -283,7 +290,7 @@ def test_as_last_known_after_the_sources_currency(samples_lex):
 def test_not_yet_in_force_explains_when_and_by_what(samples_lex):
     answer = samples_lex.text_at(f"{ODA}/art_2/para_3", "2003-01-01")
     doc = provision(samples_lex, "art_2/para_3", "2003-01-01", non_answer=answer)
-    assert text(one(doc, "//h1")) == "Chapter 1, Article 2, paragraph 3"
+    assert text(one(doc, "//h1")) == "Article 2, paragraph 3"
     assert text(one(doc, "//*[@id='status']")) == "Not yet in force on 1 January 2003"
     law = text(section(doc, "law"))
     assert f"It comes into force on 1 July 2004 (insertion by {DATA_AMENDMENT_ACT})." in law
@@ -296,7 +303,7 @@ def test_repealed_names_the_repealing_act_and_the_last_day(samples_lex):
     answer = samples_lex.text_at(f"{HARBOUR}/art_7", "2013-01-01")
     page = pages.provision_page(samples_lex, LINKS, f"{HARBOUR}/art_7", "2013-01-01", None, non_answer=answer)
     doc = parse(page)
-    assert text(one(doc, "//h1")) == "Chapter 3, Article 7 Harbour Advisory Council"
+    assert text(one(doc, "//h1")) == "Article 7 Harbour Advisory Council"
     law = text(section(doc, "law"))
     assert (
         "Repealed by Harbour Governance Act 2012 with effect from 1 September 2012 (last in force on 31 August 2012)."
@@ -310,7 +317,7 @@ def test_repealed_names_the_repealing_act_and_the_last_day(samples_lex):
 
 def test_ended_without_a_recorded_act_is_not_attributed_to_the_act_of_that_day(samples_lex):
     doc = provision(samples_lex, "art_6", "2011-01-01")
-    assert text(one(doc, "//*[@id='status']")) == "No longer in force on 1 January 2011"
+    assert text(one(doc, "//*[@id='status']")) == "No longer in force from 1 January 2010 · shown as on 1 January 2011"
     law = text(section(doc, "law"))
     assert "with effect from 1 January 2010 (last in force on 31 December 2009)" in law
     assert "no act that ended it is recorded" in law
@@ -724,7 +731,8 @@ def test_a_struck_down_provision_names_the_ruling(ruled_lex):
     assert "A harbour authority shall be established for each harbour" in text(section(before, "law"))
     answer = lex.text_at(ESTABLISHMENT, "2012-01-01")
     doc = harbour(lex, ESTABLISHMENT, "2012-01-01", non_answer=answer)
-    assert text(one(doc, "//*[@id='status']")) == "Struck down on 1 January 2012"
+    # struck down with effect from 1 July 2011 (the ruling): its own date, then the date shown
+    assert text(one(doc, "//*[@id='status']")) == "Struck down on 1 July 2011 · shown as on 1 January 2012"
     law = text(section(doc, "law"))
     assert (
         "Not in force on 1 January 2012: struck down by the judicial decision of the Constitutional Court decided on "
@@ -850,7 +858,7 @@ def test_the_event_page_of_a_ruling_that_struck_text_down(ruled_lex):
 def test_an_interpretation_shows_its_item_on_the_day_it_became_operative(ruled_lex):
     lex, _ = ruled_lex
     doc = parse(pages.interpretation_page(lex, LINKS, I2005, None))
-    assert text(one(doc, "//h1")) == "Chapter 2, Article 4, paragraph 2"
+    assert text(one(doc, "//h1")) == "Article 4, paragraph 2"
     assert text(one(doc, "//*[@id='status']")) == "In force on 18 October 2005"
     assert GAZETTE in meaning_panel(doc)
     doctrine = parse(pages.interpretation_page(lex, LINKS, I_DOCTRINE, None))

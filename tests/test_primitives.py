@@ -162,17 +162,15 @@ def test_changes_since(lex):
 def test_every_answer_with_text_carries_its_citation(samples_lex):
     descendants = samples_lex.descendants(f"{ODA}/art_3", "2005-01-01")
     point = next(i for i in descendants.items if i.unit.endswith("point_a"))
-    assert (
-        point.citation == "Open Data Act 2001, Chapter 1, Article 3, paragraph 1., point (a), as in force on 2005-01-01"
-    )
+    assert point.citation == "Open Data Act 2001, Article 3, paragraph 1., point (a), as in force on 1 January 2005"
     hits = samples_lex.search("machine-readable", "2005-01-01").items
     assert [h.citation for h in hits] == [
-        "Open Data Act 2001, Chapter 1, Article 2, paragraph 3., as in force on 2005-01-01",
-        "Open Data Act 2001, Chapter 1, Article 3, paragraph 2., as in force on 2005-01-01",
+        "Open Data Act 2001, Article 2, paragraph 3., as in force on 1 January 2005",
+        "Open Data Act 2001, Article 3, paragraph 2., as in force on 1 January 2005",
     ]
     diff = samples_lex.diff(f"{ODA}/art_3/para_2", "2002-01-01", "2005-01-01")
-    assert diff.from_version.citation.endswith("as in force on 2002-01-01")
-    assert diff.to_version.citation.endswith("as in force on 2005-01-01")
+    assert diff.from_version.citation.endswith("as in force on 1 January 2002")
+    assert diff.to_version.citation.endswith("as in force on 1 January 2005")
 
 
 def test_a_citation_naming_two_acts_is_ambiguous(lex):

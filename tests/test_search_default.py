@@ -186,7 +186,8 @@ def test_hits_carry_window_event_citation_and_snippet(harbour):
     (hit,) = lex.search("thirty days", "2005-01-01").items
     assert (hit.valid_from, hit.valid_until) == ("2003-01-01", None)
     assert hit.opened_by is not None and (hit.opened_by.type, hit.opened_by.date) == ("substitution", "2003-01-01")
-    assert hit.citation == "Harbour Act 1995, Chapter 2, Article 4, paragraph 2., as in force on 2005-01-01"
+    # samples/single: <article eId="art_4"><num>Article 4</num>; its chapter is not cited
+    assert hit.citation == "Harbour Act 1995, Article 4, paragraph 2., as in force on 1 January 2005"
     assert "<b>thirty days</b> before" in (hit.snippet or "")
     (old,) = lex.search("after consulting", "2000-01-01").items  # the text the substitution replaced
     assert (old.valid_from, old.valid_until, old.opened_by and old.opened_by.type) == (

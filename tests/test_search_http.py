@@ -93,7 +93,7 @@ def test_the_api_answers_with_pages_windows_and_the_method(server):
         None,
         "substitution",
     )
-    assert "<b>harbour dues</b>" in para_2["snippet"] and para_2["citation"].startswith("Harbour Act 1995, Chapter 2")
+    assert "<b>harbour dues</b>" in para_2["snippet"] and para_2["citation"].startswith("Harbour Act 1995, Article 4")
     same = api(server, text="harbour dues", date="2005-01-01").json()  # search.rq's name for the phrase
     assert same == body
     words = api(server, q="harbour dues", date="2005-01-01", words="true").json()

@@ -145,6 +145,14 @@ MUTATIONS = {
         add(("https://lexrdf.example.org/acts/12", RDF.type, LEX.Act)),
     ),
     "VersionWindow/validFrom": ("VersionWindow", LEXNS + "validFrom", V2, drop(LEX.validFrom, V2)),
+    # a territorial extent written otherwise than regions E, W, S, N.I. in that order joined by "+"
+    "VersionExtent": ("VersionExtent", None, V2, add((V2, LEX.extent, Literal("Scotland")))),
+    "VersionWindow/extent": (
+        "VersionWindow",
+        LEXNS + "extent",
+        V2,
+        add((V2, LEX.extent, Literal("E+W")), (V2, LEX.extent, Literal("S"))),
+    ),
     "VersionWindow/wasGeneratedBy": (
         "VersionWindow",
         "http://www.w3.org/ns/prov#wasGeneratedBy",

@@ -494,8 +494,9 @@ def test_reg10_itself_names_the_tax_year_2026(sscr):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="lexrdf records regulation/1 (commencement) as the amending provision; the notes mark regs. 5(2)(a) "
-    'and 5(2)(b) of S.I. 2026/231 Operative="true" (line 39)',
+    reason="lexrdf reads the operative provision of each note (regs. 5(2)(a), 5(2)(b) of S.I. 2026/231, "
+    'Operative="true", line 39), but one event of an act on a day affects both units and carries both provisions '
+    "(and those of other days' events of that kind): the source provision is not recorded per affected provision",
 )
 def test_reg10_substitutions_name_the_operative_regulations(sscr):
     assert source_provisions(sscr, f"{SSCR}/regulation-10", "Substitution") == {f"{LEG}/uksi/2026/231/regulation/5/2/a"}
@@ -506,7 +507,9 @@ def test_reg10_substitutions_name_the_operative_regulations(sscr):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="lexrdf answers not-yet-in-force for Part 2 before 2026-04-06; nothing dates Part 2 then (line 39)",
+    reason="lexrdf now answers outside-coverage before 2026-04-06, but opens Part 2's window with an 'amendment' by "
+    "S.I. 2026/231 (the substitution inside reg. 10(a)), not as started without a recorded act: nothing in the file "
+    "dates Part 2's own words (line 39)",
 )
 def test_reg10_part_2_before_its_window_is_outside_coverage(sscr):
     # line 39: <Part id="part-2" RestrictStartDate="2026-04-06">, no note on it; the notes on reg. 10 show it in
@@ -525,11 +528,6 @@ def test_reg10_part_2_heading(sscr):
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf keeps only the latest change of each unit: S.I. 2015/577's impact is empty and reg. 10(e) is "
-    "outside-coverage (not not-yet-in-force) before its insertion on 6.4.2015 (line 39)",
-)
 def test_reg10_e_inserted_on_6_4_2015_by_si_2015_577(sscr):
     # line 39: <P3 id="regulation-10-e"> Pnumber and words inside <Addition CommentaryRef="key-de4f...">: "Reg. 10(e)
     # and word inserted (6.4.2015) by The Social Security (Contributions) (Limits and Thresholds) (Amendment)

@@ -211,8 +211,8 @@ def test_eur_the_regulation_has_two_articles_and_an_annex(eur):
     # (The recitals, line 1149-1178, and the SignedSection, line 1205, carry no id: they are no provisions.)
     rows = [(r["path"], r["unit_type"], r["number"], r["heading"]) for r in eur.toc(EUR, "2016-12-13")]
     assert rows == [
-        ("article-1", "p1", "Article 1", "Amendment to Regulation (EC) No 341/2007"),
-        ("article-2", "p1", "Article 2", "Entry into force and application"),
+        ("article-1", "article", "Article 1", "Amendment to Regulation (EC) No 341/2007"),  # its id names it
+        ("article-2", "article", "Article 2", "Entry into force and application"),
         ("annex", "schedule", "ANNEX", None),
     ]
 
@@ -273,12 +273,6 @@ def test_eur_no_end_is_recorded_for_the_uk(eur, eid):
     assert (answer.status, answer.valid_until, answer.closed_by) == ("as-last-known", None, None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf dates the text in force from the adoption (RestrictStartDate 2016-12-13: 'in-force' that day, "
-    "'as-last-known' on 2016-12-15); Art. 2 (line 1198) and the EUR-Lex metadata (line 762-771: ENTRY-INTO-FORCE "
-    "2016-12-17, TYPE_OF_DATE EV) put entry into force on 2016-12-17",
-)
 @pytest.mark.parametrize("eid", ["article-1", "article-2", "annex"])
 def test_eur_it_entered_into_force_on_17_12_2016(eur, eid):
     # line 762-771: <RESOURCE_LEGAL_DATE_ENTRY-INTO-FORCE type="date"><VALUE>2016-12-17</VALUE> ...
@@ -289,11 +283,6 @@ def test_eur_it_entered_into_force_on_17_12_2016(eur, eid):
     assert [v.valid_from for v in eur.versions(f"{EUR}/{eid}")] == ["2016-12-17"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf gives no applicable_from; Art. 2 (line 1201) 'It shall apply from 1 January 2017' and line "
-    "676-685 (ENTRY-INTO-FORCE 2017-01-01, TYPE_OF_DATE MA, 'V ART 2')",
-)
 def test_eur_it_applies_from_1_1_2017(eur):
     # line 676-685: <RESOURCE_LEGAL_DATE_ENTRY-INTO-FORCE type="date"><VALUE>2017-01-01</VALUE> ...
     # <TYPE_OF_DATE>{MA|...}</TYPE_OF_DATE> (the date of application)
@@ -350,11 +339,6 @@ def test_aep_what_the_source_gives():
     assert {c.get("Type") for c in root.iterfind(".//l:Commentary", NS)} == {"X"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf refuses the file: 'incomplete <ukm:Metadata>: no work_date'; the source dates the act by its year "
-    "(ukm:Year 1313, line 25) and gives its text as at 1991-02-01 (dct:valid, line 3)",
-)
 def test_aep_the_statute_is_ingested_and_its_text_read_as_at_1_2_1991(tmp_path):
     needs_shared(AEP_FILE)
     lex = open_lex(tmp_path / "store")

@@ -442,11 +442,6 @@ def test_cad_a_comma_shown_as_abrogato_is_repealed_on_its_acts_event(cad, eid, d
     assert f"{CAD}/{eid}" in {item.provision for item in cad.impact(source).items}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf's repeal answers carry evidence []; the placeholder line and the eventRef that date them are in "
-    "the file (lines 3395, 2867, 71)",
-)
 def test_cad_a_repeal_names_what_dated_it(cad):
     # line 3395: "COMMA ABROGATO DAL <ref ...2010-12-30/235/!main>"; line 71 <eventRef date="2011-01-10"
     # eId="eventRef_15" source="rp15"/>: what ended comma 2-bis of art. 2, and when

@@ -6,6 +6,8 @@ Expected histories were read from ../shared/data/akn/legislation.gov.uk/ukpga-19
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from conftest import BASE, DPA, UKPGA, needs_shared
 from invariants import assert_impact_agrees_with_the_events, assert_windows_sound
@@ -17,6 +19,9 @@ ACT_2000_36 = f"{BASE}/eli/ref/www.legislation.gov.uk/id/ukpga/2000/36"
 SI_2010_22 = f"{BASE}/eli/ref/www.legislation.gov.uk/id/uksi/2010/22"
 
 
+ASSENT = date(1998, 7, 16)
+
+
 def test_mapping_reads_every_unit_period_and_modification():
     needs_shared(UKPGA)
     document = read_document(UKPGA)
@@ -26,10 +31,18 @@ def test_mapping_reads_every_unit_period_and_modification():
     # 352 F (textual), 68 I (commencement) and 148 C (modification) notes; a change is recorded for each provision
     # whose own words point at one (the 267 textualMods are read through the notes they cite)
     kinds = sorted(m.kind for m in document.modifications)
-    assert kinds.count("commencement") == 33  # the I notes that say when a provision came wholly into force
+    # the I notes that say when a provision came wholly into force (33), and the parts one clause brings into force
+    # on their own: line 1970 "S. 25 wholly in force at 1.3.2000; s. 25(1)(4) in force at Royal Assent" (s. 25(1), (4))
+    assert kinds.count("commencement") == 33 + 2
     assert {m.kind for m in document.modifications} == {
-        "insertion", "substitution", "repeal", "amendment", "commencement", "modification"
+        "insertion", "substitution", "repeal", "amendment", "commencement", "modification", "partial-commencement"
     }  # fmt: skip
+    # "s. 7 in force for certain purposes at Royal Assent see s. 75(2)(i)" (I note c18185001, line 1765) and the
+    # like: the 32 I notes with "in force for certain purposes at Royal Assent" (grep -c in the file: 32), each on the
+    # number of the provision it names, dated by Royal Assent (16.7.1998, the act's FRBRWork date)
+    at_assent = [m for m in document.modifications if m.kind == "partial-commencement" and m.effective == ASSENT]
+    # and s. 25, in force in part at Royal Assent through its parts (line 1970: "s. 25(1)(4) in force at Royal Assent")
+    assert len(at_assent) == 32 + 1 and all(m.purposes and "Royal Assent" in m.purposes for m in at_assent)
     (s12a,) = [m for m in document.modifications if m.destination == "section-12A"]
     assert (s12a.kind, s12a.effective.isoformat(), s12a.until.isoformat(), s12a.of_unit) == (
         "insertion",
@@ -112,7 +125,8 @@ def test_the_act_itself_and_its_citation(dpa_lex):
     assert (act.status, act.opened_by.type, act.heading) == ("in-force", "enactment", "Data Protection Act 1998")
     assert dpa_lex.text_at(DPA, "1998-07-15").status == "not-yet-in-force"
     answer = dpa_lex.text_at(f"{DPA}/section-9A-5", "2010-01-01")
-    assert answer.citation == "Data Protection Act 1998, Part II, section 9A, subsection 5, as in force on 2010-01-01"
+    # <subsection eId="section-9A-5"><num>5</num> of section 9A in Part II: cited as a lawyer writes it, no Part
+    assert answer.citation == "Data Protection Act 1998, s. 9A(5), as in force on 1 January 2010"
 
 
 @pytest.mark.parametrize(

@@ -55,11 +55,11 @@ def test_history_across_both_expressions(lex):
         assert answer.text.startswith("entgegen einem vollziehbaren Verbot den Verein fortführt")
         assert (answer.opened_by.type, answer.opened_by.date) == ("enactment", "1964-08-05")
     assert lex.text_at(ITEM_2, "2017-01-01").citation == (
-        "Vereinsgesetz, § 20, paragraph (1), item 2., as in force on 2017-01-01"
+        "Vereinsgesetz, § 20, paragraph (1), item 2., as in force on 1 January 2017"
     )
     assert lex.text_at(ITEM_2, "2020-01-01").citation == (
-        "Vereinsgesetz, § 20, paragraph (1), item 2., as last known (sources current to 2017-03-16), "
-        "asked for 2020-01-01"
+        "Vereinsgesetz, § 20, paragraph (1), item 2., as last known (sources current to 16 March 2017), "
+        "asked for 1 January 2020"
     )
     assert assert_windows_sound(lex) == 8
 

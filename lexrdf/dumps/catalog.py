@@ -1,6 +1,8 @@
 """The DCAT catalogue of a dump (DCAT-AP style): the catalogue, the dataset (the same resource VoID describes),
 one `dcat:Distribution` per file with its download URL under `{base}/dumps/`, media type (IANA), compression,
-byte size and SHA-256 (`spdx:checksum`), issued and modified times and the licence from configuration, and the
+byte size and SHA-256 (`spdx:checksum`), issued and modified times and the licences its sources give the data under
+(each act states its own: the Open Government Licence for legislation.gov.uk; the licence from configuration only
+where no source states one, and for the catalogue itself), and the
 SPARQL endpoint as a `dcat:DataService`. `lex:changesThrough` on the dataset is the last change of the
 transaction log the dump holds: a mirror continues from there with `/changes?since=K`."""
 
@@ -45,7 +47,7 @@ def catalog_triples(base_iri: str, licence: str, manifest: Manifest | None) -> l
         Triple(dataset, RDF.type, DCAT.Dataset),
         Triple(dataset, DCTERMS.title, _en(TITLE)),
         Triple(dataset, DCTERMS.description, _en(DESCRIPTION)),
-        Triple(dataset, DCTERMS.license, license_),
+        *(Triple(dataset, DCTERMS.license, licence) for licence in _dataset_licences(manifest, license_)),
         Triple(dataset, DCAT.landingPage, NamedNode(f"{base}/")),
         Triple(dataset, DCTERMS.conformsTo, NamedNode("http://data.europa.eu/eli/ontology#")),
         Triple(service, RDF.type, DCAT.DataService),
@@ -86,13 +88,22 @@ def _distribution(
         Triple(checksum, SPDX.algorithm, SPDX.checksumAlgorithm_sha256),
         Triple(checksum, SPDX.checksumValue, Literal(file.sha256, datatype=XSD.hexBinary)),
         Triple(distribution, DCTERMS.issued, _moment(manifest.issued)),
-        Triple(distribution, DCTERMS.license, license_),
+        *(Triple(distribution, DCTERMS.license, NamedNode(licence)) for licence in file.licences),
     ]
+    if not file.licences:  # no source states one (the ontology, the shapes, an act whose source gives none)
+        triples.append(Triple(distribution, DCTERMS.license, license_))
     if file.compressed:
         triples.append(Triple(distribution, DCAT.compressFormat, NamedNode(IANA + GZIP)))
     if manifest.modified:
         triples.append(Triple(distribution, DCTERMS.modified, _moment(manifest.modified)))
     return triples
+
+
+def _dataset_licences(manifest: Manifest | None, configured: NamedNode) -> list[NamedNode]:
+    """The dataset's licences: those its sources give their data under (legislation.gov.uk's: the Open Government
+    Licence), never one of ours in their place; the configured licence only when no source states one."""
+    stated = sorted({licence for file in (manifest.files if manifest else ()) for licence in file.licences})
+    return [NamedNode(licence) for licence in stated] or [configured]
 
 
 def catalog_turtle(base_iri: str, licence: str, manifest: Manifest | None) -> bytes:

@@ -24,6 +24,7 @@ class DumpFile:
     title: str
     compressed: bool = False
     graphs: tuple[str, ...] = ()
+    licences: tuple[str, ...] = ()  # the licences its sources give their data under (dcterms:license of its acts)
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,10 @@ class Manifest:
     @classmethod
     def from_json(cls, text: str) -> Manifest:
         fields = json.loads(text)
-        files = tuple(DumpFile(**{**f, "graphs": tuple(f["graphs"])}) for f in fields.pop("files"))
+        files = tuple(
+            DumpFile(**{**f, "graphs": tuple(f["graphs"]), "licences": tuple(f.get("licences", ()))})
+            for f in fields.pop("files")
+        )
         return cls(**fields, files=files)
 
     @classmethod

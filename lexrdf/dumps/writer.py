@@ -26,6 +26,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,29 @@ def write_dump(
     return manifest
 
 
+_LICENCES = (
+    "PREFIX dcterms: <http://purl.org/dc/terms/> "
+    "SELECT DISTINCT ?act ?licence WHERE { GRAPH ?act { ?act dcterms:license ?licence } }"
+)
+
+
+def _with_licences(raw: pyoxigraph.Store, files: list[DumpFile]) -> list[DumpFile]:
+    """The data files with the licences of the acts they hold (each act's graph states its source's: an act file
+    its own, the whole dataset every one of them), so the catalogue gives each file its sources' licences."""
+    by_act: dict[str, set[str]] = {}
+    for row in raw.query(_LICENCES):
+        by_act.setdefault(row["act"].value, set()).add(row["licence"].value)
+    every = tuple(sorted(set().union(*by_act.values()))) if by_act else ()
+    licensed = []
+    for file in files:
+        if file.kind == "dataset":
+            file = replace(file, licences=every)
+        elif file.kind == "act":
+            file = replace(file, licences=tuple(sorted(set().union(*(by_act.get(g, set()) for g in file.graphs)))))
+        licensed.append(file)
+    return licensed
+
+
 def _write_folder(
     raw: pyoxigraph.Store,
     store: Any,
@@ -154,7 +178,7 @@ def _write_folder(
     counting = ThreadPoolExecutor(1, thread_name_prefix="lexrdf-void")  # the counts run beside the writing
     try:
         counts = counting.submit(statistics, raw)
-        files = _write_files(raw, folder, settings, form, compress, progress)
+        files = _with_licences(raw, _write_files(raw, folder, settings, form, compress, progress))
         stats = counts.result()
     finally:
         counting.shutdown(cancel_futures=True)

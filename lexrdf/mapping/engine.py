@@ -10,16 +10,21 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
 from lexrdf.errors import SourceError
+from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMBER_START, layout_json
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
+from lexrdf.mapping.extent import ExtentReader
 from lexrdf.mapping.paths import LOCAL_NAMES, Paths, local_name
 from lexrdf.mapping.placeholders import repeal_placeholders
+from lexrdf.mapping.problems import Problems, element_name
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, all_mappings, mapping_for_root
 from lexrdf.model import (
     TEXTUAL_KINDS,
@@ -43,6 +48,9 @@ _OPENING_MARKS = "([“‘"  # no space after them
 _LOW_OPENING = "„‚"
 _CLOSING_AFTER_LOW = ",)]“‘"
 _OPENING_LOW = "([„‚"
+
+
+_CLOSES = {")": "(", "]": "["}  # a closing bracket -> its opening one
 
 
 def normalise_text(text: str) -> str:
@@ -84,8 +92,10 @@ class _Reader:
         tree: etree._ElementTree,
         mapping: Mapping,
         limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+        problems: Problems | None = None,
     ) -> None:
         self.path = path
+        self.problems = problems or Problems(path)  # what is wrong in the file, recorded as found (all reported)
         self.limits = limits
         self.mapping = mapping
         self.ns = mapping.namespaces
@@ -112,7 +122,9 @@ class _Reader:
         self.number_tags = set(mapping.get("number", ["num"]))
         self.heading_tags = set(mapping.get("heading", ["heading"]))
         self.labels = self.number_tags | self.heading_tags
-        self.units: dict[str, str] = mapping["units"]
+        # the attribute of a number element giving it as the source prints it (AKN <num title="(a)">a</num>)
+        self.printed_attribute: str | None = mapping.get("number_printed")
+        self.units: dict[str, Any] = mapping["units"]  # a type, "@attribute", or {from_identifier, otherwise}
         self.id_attribute = mapping.id_attribute
         self.separator = mapping.separator
         self.period_attribute: str | None = (mapping.get("windows") or {}).get("attribute")
@@ -127,11 +139,28 @@ class _Reader:
             raise SourceError(path, self.root.sourceline, document.get("missing", "root has no document element"))
         self.doc = doc
         self.paths.bind(doc, mapping["contexts"])
+        self.extents = ExtentReader(mapping.get("extent"), mapping.get("prospective"), self.id_attribute, self.paths)
+        self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
         self.by_eid: dict[str, etree._Element] = {}
         alternatives: dict[str, set[str]] = {}  # identifier -> the period of each alternative seen
         attribute = self.id_attribute
         units_only = mapping["identifier"].get("unique", "all") == "units"  # identifiers unique among units only
+        # "position": a unit's identifier repeated where the format uses it as a label (CLML: the steps of one
+        # regulation each with an "(a)") names the later unit by its position, with a notice; else a refusal
+        self.repeated_by_position = mapping["identifier"].get("repeated") == "position"
+        # the alternative versions of parts of the text (CLML <Version id="v00014">), by identifier: an identifier
+        # may repeat inside one, where it names the same unit as the element the version is an alternative of
+        # (CLML User Guide v2.4, "IDs": "only ... within an alternate version (<Version>)")
+        self.concurrent_rule: dict = mapping.get("concurrent_versions") or {}
+        self.alternatives: dict[str, etree._Element] = {}
+        if self.concurrent_rule:
+            for version in self.paths.xpath(doc, self.concurrent_rule["versions"]):
+                if isinstance(version, etree._Element) and version.get(attribute):
+                    self.alternatives[version.get(attribute)] = version
+        within_alternatives = {e for version in self.alternatives.values() for e in version.iterdescendants()}
         for element in self.root.iter(etree.Element):  # elements only: no comment or processing instruction
+            if element in within_alternatives:
+                continue
             eid = element.get(attribute)
             duplicate = eid and self.by_eid.setdefault(eid, element) is not element
             if duplicate and (not units_only or _local(element) in self.units):
@@ -139,12 +168,13 @@ class _Reader:
         self.ref_titles: dict[str, str] = {}  # titles of cited acts found in commentary notes
         # the days of the lifecycle events each reference element (a passiveRef) is the source of
         self.dates_by_source: dict[str, set[date]] = defaultdict(set)
-        self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
         # lifecycle events whose date is a placeholder impossible for the act (`placeholder_dates`): eId -> the
         # evidence naming it; and the windows that start at one (they date nothing), eId -> that evidence
         self.placeholder_events: dict[str, str] = {}
         self.undated_windows: dict[str, str] = {}
         self.undated_units: list[str] = []  # evidence of each window a unit's period names that dates nothing
+        self.unreadable_events: set[str] = set()  # lifecycle events whose date is no date (a problem recorded)
+        self.unreadable_windows: set[str] = set()  # windows an interval of which names no event (recorded)
 
     def check_alternative(self, eid: str, element: etree._Element, alternatives: dict[str, set[str]]) -> None:
         """A second element with an eId already seen is one alternative of the same element for another period
@@ -154,16 +184,34 @@ class _Reader:
         attribute, name = self.period_attribute, self.id_attribute
         seen = alternatives.setdefault(eid, {_period_of(first, attribute)})
         period = _period_of(element, attribute)
+        if self.repeated_by_position and _local(element) in self.units and not (period and period not in seen):
+            self.by_position(eid, element, first)
+            return
         if _local(element) != _local(first) or not period or period in seen or "" in seen:
-            raise SourceError(
-                self.path,
+            self.problems.add(  # the first is kept, the rest of the file read
                 element.sourceline,
                 f"duplicate {name} {eid!r} on <{_local(element)}> (first on <{_local(first)}> at line "
                 f"{first.sourceline}): an {name} names one element"
                 + (f", or alternatives of one element each with its own @{attribute}" if attribute else "")
                 + "; only the first would be kept",
+                element_name(element, name),
             )
+            return
         seen.add(period)
+
+    def by_position(self, eid: str, element: etree._Element, first: etree._Element) -> None:
+        """Name a unit whose identifier an earlier unit already has by its position: the identifier followed by its
+        ordinal among the units sharing it (the second "regulation-5-a" is "regulation-5-a-2"), with a notice."""
+        ordinal = 2
+        while f"{eid}-{ordinal}" in self.by_eid:
+            ordinal += 1
+        named = f"{eid}-{ordinal}"
+        element.set(self.id_attribute, named)
+        self.by_eid[named] = element
+        self.notices.append(
+            f"{self.path}:{element.sourceline}: {self.id_attribute} {eid!r} on <{_local(element)}> is already that of "
+            f"<{_local(first)}> at line {first.sourceline} (used as a label): recorded as {named!r}, by its position"
+        )
 
     # -- small evaluators -------------------------------------------------------------------------
     def values(self, specs: list[str]) -> list[tuple[str, int | None]]:
@@ -209,6 +257,17 @@ class _Reader:
             )
         return day
 
+    def recorded_date(self, text: str, element: etree._Element, what: str) -> date | None:
+        """As `parse_date`, but a value that is no date is a problem recorded (None), the rest of the file read."""
+        day = xsd_date(text)
+        if day is None:
+            self.problems.add(
+                element.sourceline,
+                f"{what} {text!r} is not a date (expected an xsd:date YYYY-MM-DD or an xsd:dateTime)",
+                element_name(element, self.id_attribute),
+            )
+        return day
+
     def text_of(
         self,
         element: etree._Element,
@@ -224,6 +283,17 @@ class _Reader:
         self._gather_text(element, element, skip_units, notes, parts, editorial)
         return "".join(parts)
 
+    def layout(self, element: etree._Element, text: str) -> str:
+        """A unit's own words (`text`) laid out as the source blocks them, where they hold list items without an
+        identifier (merged into the unit, as the items of DPA s. 1(1)'s definitions and the paragraphs (a) to (e) of
+        "data"): one line for the words before the first item, one for each item (its depth, its number as the
+        source prints it, `number_printed`, and as the words hold it), and one for the words that continue an item
+        after the items nested in it. JSON (lexrdf.layout); "" when the words hold no such item, or when the lines
+        would not give back exactly `text` (nothing is added or dropped)."""
+        parts: list[str] = []
+        self._gather_text(element, element, True, None, parts, None, marks=True)
+        return layout_json("".join(parts), text, normalise_text)
+
     def _gather_text(
         self,
         node: etree._Element,
@@ -232,8 +302,10 @@ class _Reader:
         notes: list[str] | None,
         parts: list[str],
         editorial: list[etree._Element] | None = None,
+        marks: bool = False,
     ) -> None:
-        """`text_of`'s walk (a method, not a closure: a recursive closure is a reference cycle for each call)."""
+        """`text_of`'s walk (a method, not a closure: a recursive closure is a reference cycle for each call); with
+        `marks`, where each list item merged into the unit begins and ends, and its number (lexrdf.layout)."""
         if node.text:
             parts.append(node.text)
         names, note_refs, prefix = LOCAL_NAMES, self.note_refs, self.note_prefix
@@ -249,6 +321,9 @@ class _Reader:
                 or (self.editorial_marks and self.marked_editorial(child, name))
                 or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
+                # the heading of a group around provisions is theirs (CLML's P1group Title, s. 8's heading), not
+                # words of the provision holding the group (the cross-heading "The rates" above it)
+                or (units and name in self.heading_tags and node is not top and self._heads_units(node))
             )
             if not skipped and units and name in self.units and not child.get(self.id_attribute):
                 skipped = self.editorial(child)  # the editor's block, not the provision's words
@@ -259,11 +334,33 @@ class _Reader:
                 if block:
                     parts.append(" ")
                 quoted = name in self.quoted  # another act's words
-                self._gather_text(child, top, units and not quoted, notes, parts, editorial)
+                # (with `marks`) a list item merged into the unit, and the number of one
+                item = marks and units and not quoted and name in self.units and not child.get(self.id_attribute)
+                number = marks and node is not top and name in self.number_tags and names[node.tag] in self.units
+                if item:
+                    parts.append(ITEM_START)
+                elif number:
+                    parts.append(f"{NUMBER_START}{child.get(self.printed_attribute or '') or ''}{NUMBER_PRINTED}")
+                self._gather_text(child, top, units and not quoted, notes, parts, editorial, marks and not quoted)
+                if item:
+                    parts.append(ITEM_END)
+                elif number:
+                    parts.append(NUMBER_END)
                 if block:
                     parts.append(" ")
-            if child.tail:
-                parts.append(child.tail)
+            tail = child.tail
+            if skipped and name in note_refs and tail and parts:
+                # a note marker alone in brackets, "(<CommentaryRef/>)": the brackets are the marker's, not words
+                # (The Statutes of the Realm's variant readings, aep/Edw2/7/0 line 40)
+                before, after = parts[-1].rstrip(), tail.lstrip()
+                if after[:1] in _CLOSES and before[-1:] == _CLOSES[after[0]]:
+                    parts[-1], tail = before[:-1], after[1:]
+            if tail:
+                parts.append(tail)
+
+    def _heads_units(self, group: etree._Element) -> bool:
+        """Whether `group` is no provision but holds provisions directly (its heading is theirs)."""
+        return not self.is_unit(group) and any(self.is_unit(child) for child in group)
 
     def editorial(self, element: etree._Element) -> bool:
         """Whether a block without an identifier is the editor's, not the provision's words (`editorial_blocks`:
@@ -296,6 +393,9 @@ class _Reader:
 
     def unit_type(self, element: etree._Element) -> str:
         rule = self.units[_local(element)]
+        if isinstance(rule, dict):  # read from the identifier (mappings: UnitByIdentifier)
+            found = re.search(rule["from_identifier"], element.get(self.id_attribute) or "")
+            return found.group(1) if found else rule["otherwise"]
         if rule.startswith("@"):
             return (element.get(rule[1:]) or _local(element)).lower()
         return rule
@@ -321,10 +421,13 @@ class _Reader:
             return events, dates_by_eid
         kinds = rules["kinds"]
         placeholders = {xsd_date(str(value)) for value in rules.get("placeholder_dates", [])} - {None}
-        elements = [
-            (element, self.parse_date(self.attribute(element, rules["date"]), element.sourceline, rules["date_origin"]))
-            for element in self.paths.select(rules["element"])
-        ]
+        elements = []
+        for element in self.paths.select(rules["element"]):
+            day = self.recorded_date(self.attribute(element, rules["date"]), element, rules["date_origin"])
+            if day is None:  # recorded; what it would date is not dated by it, and not reported again
+                self.unreadable_events.add(element.get(self.id_attribute) or "")
+                continue
+            elements.append((element, day))
         enacted = [
             day
             for element, day in elements
@@ -407,8 +510,12 @@ class _Reader:
                 if undated and group.get(self.id_attribute) and in_force is None:  # it starts on no known day
                     self.undated_windows[group.get(self.id_attribute)] = undated
                     continue
-                start = self.interval_end(interval, rules["start"], event_dates)
-                end = self.interval_end(interval, rules["end"], event_dates)
+                try:
+                    start = self.interval_end(interval, rules["start"], event_dates)
+                    end = self.interval_end(interval, rules["end"], event_dates)
+                except _Unreadable:  # a problem recorded: the window is left out, its units not reported again
+                    self.unreadable_windows.add(group.get(self.id_attribute) or "")
+                    continue
                 if start is None:
                     continue
                 if self.is_applicability(interval.get(rules["refers_to"]) or "", markers, rules):
@@ -429,10 +536,15 @@ class _Reader:
         eid = ref.lstrip("#")
         if eid in self.placeholder_events:  # an end on a placeholder date: no known end
             return None
+        if eid in self.unreadable_events:  # its date is no date: already a problem
+            raise _Unreadable
         if eid not in event_dates:
-            raise SourceError(
-                self.path, interval.sourceline, f"{_local(interval)} {attribute}={ref!r} names no lifecycle event"
+            self.problems.add(
+                interval.sourceline,
+                f"{_local(interval)} {attribute}={ref!r} names no lifecycle event",
+                element_name(interval, self.id_attribute),
             )
+            raise _Unreadable
         return event_dates[eid]
 
     def is_applicability(self, refers_to: str, markers: list[str], rules: dict) -> bool:
@@ -681,12 +793,21 @@ class _Reader:
                     )
                 return None
             if period and period not in windows:
-                raise SourceError(self.path, element.sourceline, f"{attribute} '#{period}' names no window")
+                if period not in self.unreadable_windows:  # else its own problem is recorded already
+                    self.problems.add(
+                        element.sourceline,
+                        f"{attribute} '#{period}' names no window",
+                        element_name(element, self.id_attribute),
+                    )
+                return inherited  # recorded: read on as if the element had no period of its own
             return windows[period] if period else inherited
 
         names, passed_over = LOCAL_NAMES, self.quoted | self.excluded
+        holding: list[bool] = [False]  # for each unit being walked, whether its words hold a list item without an eId
 
-        def walk(element: etree._Element, parent_path: str | None, inherited: Window | None) -> None:
+        def walk(
+            element: etree._Element, parent_path: str | None, inherited: Window | None, inside_merged: bool = False
+        ) -> None:
             for child in element:
                 name = names[child.tag]
                 if not name or name in passed_over or (self.editorial_marks and self.marked_editorial(child, name)):
@@ -699,12 +820,14 @@ class _Reader:
                     problem = eid_problem(eid, separator)
                     if problem:
                         name = self.id_attribute
-                        raise SourceError(
-                            self.path,
+                        self.problems.add(
                             child.sourceline,
                             f"{name} {eid!r} of <{_local(child)}> {problem}: it cannot name "
                             f"a provision (its IRI is {{act}}/{{path of the {name}}})",
+                            element_name(child, name),
                         )
+                        walk(child, parent_path, window, inside_merged)  # recorded: what it holds is read on
+                        continue
                     path = provision_path(eid, separator)
                     unit = self.unit(child, eid, path, parent_path, window)
                     unit.own_period = bool(attribute and child.get(attribute)) or bool(
@@ -714,15 +837,61 @@ class _Reader:
                     if len(units) > self.limits.max_units:
                         what = f"more than {self.limits.max_units:,} structural units (provisions)"
                         raise SourceError(self.path, child.sourceline, self.limits.exceeded("max_units", what))
+                    holding.append(False)
                     walk(child, path, window)
+                    if holding.pop() and not unit.closing:  # its words hold list items: laid out as the source does
+                        unit.layout = self.layout(child, unit.text)
                 else:
-                    walk(child, parent_path, window)
+                    merged = parent_path is not None and name in self.units and not inside_merged
+                    if merged:
+                        self.merged(child, name, parent_path)
+                        holding[-1] = True  # the innermost unit being walked holds a list item without an eId
+                    walk(child, parent_path, window, inside_merged or merged)
 
         for container in containers:
             if (container.text or "").strip():
                 self.outside(container, container.text)
             walk(container, None, window_of(container, default_window))
+        for holder, version in self.concurrent_alternatives(containers):
+            # the text in the body is one version, each alternative another (its own window and extent, the same
+            # identifiers): under the unit around the holder, each unit marked concurrent
+            within = {e.get(self.id_attribute) for e in holder.iter(etree.Element) if self.is_unit(e)}
+            for unit in units:
+                if unit.eid in within:
+                    unit.concurrent = True
+            parent = next((a for a in holder.iterancestors() if self.is_unit(a)), None)
+            parent_path = provision_path(parent.get(self.id_attribute), separator) if parent is not None else None
+            first = len(units)
+            walk(version, parent_path, None)
+            for unit in units[first:]:
+                unit.concurrent = True
         return units
+
+    def concurrent_alternatives(self, containers: list[etree._Element]) -> list[tuple[etree._Element, etree._Element]]:
+        """Each element of the text naming concurrent alternatives of itself (`concurrent_versions`: CLML's
+        AltVersionRefs with Concurrent="true"), with each alternative it names that is marked concurrent too. An
+        alternative that is not (an equation's image) is no version of the law's text; one the document does not
+        hold is a notice."""
+        rule = self.concurrent_rule
+        if not rule:
+            return []
+        reference, marker = rule["reference"], rule["marker"]
+        marked = lambda e: e.get(marker["attribute"]) == marker["value"]  # noqa: E731
+        found: list[tuple[etree._Element, etree._Element]] = []
+        for container in containers:
+            for holder in container.iter(etree.Element):
+                if not holder.get(reference) or not marked(holder):
+                    continue
+                for name in holder.get(reference, "").split():
+                    version = self.alternatives.get(name)
+                    if version is None:
+                        self.notices.append(
+                            f"{self.path}:{holder.sourceline}: {reference} names {name!r}, which the document does "
+                            "not hold: that concurrent version is not recorded"
+                        )
+                    elif any(marked(child) for child in version.iter(etree.Element)):
+                        found.append((holder, version))
+        return found
 
     def attribute_window(
         self, element: etree._Element, start: str, end: str | None, inherited: Window | None
@@ -748,14 +917,28 @@ class _Reader:
             return
         name = _local(element)
         if name in self.units and normalise_text(self.text_of(element, skip_units=True)):
-            raise SourceError(
-                self.path,
+            self.problems.add(
                 element.sourceline,
                 f"<{name}> without an {self.id_attribute} outside every provision: its text would be recorded "
                 f"nowhere; give it an {self.id_attribute}",
+                element_name(element, self.id_attribute),
             )
+            return
         if name not in self.skip and (element.text or "").strip():
             self.outside(element, element.text)
+
+    def merged(self, element: etree._Element, name: str, parent_path: str) -> None:
+        """A structural unit with words of its own but no identifier inside a provision: not a provision of its
+        own, its words are merged into the provision around it (a notice, so that an editor can give it one)."""
+        if self.editorial_marks and self.marked_editorial(element, name):
+            return
+        words = normalise_text(self.text_of(element, skip_units=True))
+        if words and not self.editorial(element):
+            self.notices.append(
+                f"{self.path}:{element.sourceline}: <{name}> without an {self.id_attribute} is merged into its "
+                f"parent provision {parent_path!r} ({words[:40] + '...' if len(words) > 40 else words!r}): give it "
+                f"an {self.id_attribute} to make it a provision of its own"
+            )
 
     def outside(self, element: etree._Element, text: str, after: bool = False) -> None:
         words = normalise_text(text)
@@ -784,6 +967,9 @@ class _Reader:
                 break
         editorial: list[etree._Element] = []
         text = normalise_text(self.text_of(element, skip_units=True, notes=notes, editorial=editorial))
+        closing = self.closing_words(element, text)
+        # prospective words (CLML Status="Prospective") are in force on no date the source gives: no window
+        prospective = self.extents.prospective(element)
         return Unit(
             eid,
             path,
@@ -792,12 +978,54 @@ class _Reader:
             number,
             heading,
             text,
-            window,
+            None if prospective else window,
             element.sourceline,
             tuple(dict.fromkeys(unit_notes + notes)),
             tuple(dict.fromkeys(unit_notes)),
             deferred_effects=self.deferred_effects(editorial),
+            closing=closing,
+            extent=self.extents.extent(element),
+            prospective=prospective,
         )
+
+    def last_sub_unit(self, element: etree._Element) -> etree._Element | None:
+        """The last unit directly below `element` (none between them), outside quoted structures; the walk stops at
+        units, so it reads no more of the document than the unit's own words."""
+        last = None
+        for child in element:
+            name = LOCAL_NAMES[child.tag]
+            if not name or name in self.quoted:
+                continue
+            if self.is_unit(child):
+                last = child
+            else:
+                inner = self.last_sub_unit(child)
+                last = inner if inner is not None else last
+        return last
+
+    def closing_words(self, element: etree._Element, text: str) -> str:
+        """The end of a unit's own words that comes after its sub-units in the document (AKN's wrapUp, the closing
+        words of a list: DPA s. 7(3) "... the data controller is not obliged to comply with the request unless he
+        is supplied with that further information." after (a) and (b)), so that it is shown after them, not before;
+        "" when no words follow its last sub-unit, or when they cannot be told apart from the rest of `text`."""
+        last = self.last_sub_unit(element)
+        if last is None:
+            return ""
+        parts: list[str] = []
+        node = last
+        while node is not element and node is not None:
+            if node.tail:
+                parts.append(node.tail)
+            for sibling in node.itersiblings():
+                name = LOCAL_NAMES[sibling.tag]
+                skipped = not name or name in self.skip or (node.getparent() is element and name in self.labels)
+                if not skipped and not self.is_unit(sibling):
+                    parts.append(" " + self.text_of(sibling, skip_units=True) + " ")
+                if sibling.tail:
+                    parts.append(sibling.tail)
+            node = node.getparent()
+        closing = normalise_text("".join(parts))
+        return closing if closing and text.endswith(closing) and closing != text else ""
 
 
 def _inherit_deferred_effects(units: list[Unit]) -> None:
@@ -935,6 +1163,63 @@ def _notice_before_the_act(reader: _Reader, units: list[Unit], work_date: date) 
         )
 
 
+def _work_date(reader: _Reader) -> tuple[date, int | None, str | None]:
+    """The act's date and its line; where the source gives its year only (``work_year``: an old act with no date of
+    enactment), 1 January of that year for ordering, with the evidence that the day is unknown (its texts then start
+    at the expression's date, as for an undated entry into force, and no event is dated by it)."""
+    dated = reader.paths.values(reader.mapping["identification"].get("work_date", []))
+    if dated:
+        text, line, origin = dated[0]
+        return reader.parse_date(text, line, f"work_date {origin}"), line, None
+    found = reader.paths.values(reader.mapping["identification"].get("work_year", []))
+    year = next(((text, line, origin) for text, line, origin in found if re.fullmatch(r"[0-9]{3,4}", text)), None)
+    if year is None:
+        reader.missing("work_date")
+    text, line, origin = year  # type: ignore[misc]
+    where = f"{reader.path}:{line}" if line else reader.path
+    undated = f"{where}: the source gives the act's year {text} only ({origin}), no day enacted"
+    return date(int(text), 1, 1), line, undated
+
+
+def _stated_entry(reader: _Reader) -> tuple[date | None, int | None, str]:
+    """The day the source states the act entered into force (the earliest: an instrument may come into force on
+    several days, part by part), the line and the element stating it."""
+    stated = [
+        (reader.parse_date(text, line, f"entry_into_force {origin}"), line, origin)
+        for text, line, origin in reader.paths.values(reader.mapping["identification"].get("entry_into_force", []))
+    ]
+    return min(stated, key=lambda found: found[0], default=(None, None, ""))
+
+
+def _not_before_entry(reader: _Reader, units: list[Unit], entry: date | None, line: int | None, origin: str) -> None:
+    """No text is in force before its act: a unit the source shows in force before the day the source states the
+    act entered into force (legislation.gov.uk dates retained EU law from its adoption, RestrictStartDate, while the
+    EUR-Lex metadata it carries says it entered into force days later) starts on that day. Reported once."""
+    if entry is None:
+        return
+    moved = [u for u in units if u.window and u.window.start < entry and (u.window.end is None or u.window.end > entry)]
+    for unit in moved:
+        unit.window = replace(unit.window, start=entry)
+    if moved:
+        reader.notices.append(
+            f"{reader.path}:{moved[0].line}: {len(moved)} provision(s) shown in force before the act's entry into "
+            f"force {entry} (stated at line {line} {origin}) start on that day"
+        )
+
+
+def _applicable_from(reader: _Reader, units: list[Unit], entry: date | None) -> None:
+    """The day the act applies from, where the source states one for the whole act (``applicable_from``: one date,
+    later than its entry into force; EUR-Lex's date of application): the texts in force from its entry into force
+    apply from then. Several dates name parts of the act, which the source does not tie to units: none is used."""
+    found = {xsd_date(text) for text, _, _ in reader.paths.values(reader.mapping["identification"].get(
+        "applicable_from", []))} - {None}  # fmt: skip
+    if entry is None or len(found) != 1 or (applicable := found.pop()) <= entry:  # type: ignore[operator]
+        return
+    for unit in units:
+        if unit.window and unit.window.start == entry and unit.window.applicable_from is None:
+            unit.window = replace(unit.window, applicable_from=applicable)
+
+
 def _in_force_from(units: list[Unit], expression_date: date) -> date | None:
     """The day a point-in-time expression none of whose texts is in force on its own date is the text as from: the
     earliest start its periods give (the EStG promulgated 2023-12-23 whose every text is in force from 2023-12-24
@@ -969,7 +1254,9 @@ def _act_type(reader: _Reader) -> str:
     return named[0].lower()
 
 
-def _annotations(reader: _Reader, own_uris: set[str]) -> tuple[dict[str, list[Statement]], AnnotationRules | None]:
+def _annotations(
+    reader: _Reader, own_uris: set[str], act_date: date | None = None
+) -> tuple[dict[str, list[Statement]], AnnotationRules | None]:
     """The changes each note records, by its identifier, and the compiled rules they were read by."""
     rules = reader.mapping.get("annotations")
     if not rules or "element" not in rules:
@@ -978,7 +1265,7 @@ def _annotations(reader: _Reader, own_uris: set[str]) -> tuple[dict[str, list[St
     if context is None:
         return {}, None
     compiled = AnnotationRules({**rules, "element": xpath, "identifier": reader.id_attribute}, reader.mapping.namespace)
-    annotation_reader = AnnotationReader(compiled, own_uris)
+    annotation_reader = AnnotationReader(compiled, own_uris, act_date)
     found = annotation_reader.read(context, reader.ns)
     for identifier, lines in annotation_reader.shared.items():
         reader.notices.append(
@@ -1006,6 +1293,10 @@ def _annotated_changes(
         for note in unit.notes:
             for statement in annotations.get(note, []):
                 source = work_uri if statement.source_act and _is_own(statement.source_act, {work_uri}) else None
+                parts = _commenced_parts(statement, unit, units, source, separator, rules) if statement.parts else []
+                if parts or (statement.parts and statement.kind != "partial-commencement"):
+                    changes += parts
+                    continue  # (a commencement in part citing nothing found here is the provision's own, below)
                 named = {_eid_of(target, work_uri, separator) for target in statement.targets} - {None}
                 names_unit = unit.eid in named or (statement.ranged and not statement.ambiguous)
                 about_unit = names_unit or _names_within(named, unit.eid, separator)
@@ -1013,6 +1304,8 @@ def _annotated_changes(
                     about_unit or (rules and rules.cites(statement.subject, unit.eid, separator))
                 ):
                     continue  # a note of a shared identifier that is not about this provision
+                if statement.deferred and statement.note not in unit.deferred_effects:
+                    unit.deferred_effects = (*unit.deferred_effects, statement.note)
                 changes.append(
                     Modification(
                         statement.kind,
@@ -1023,11 +1316,62 @@ def _annotated_changes(
                         statement.line,
                         statement.until,
                         statement.note,
-                        not statement.partial and (note in unit.unit_notes or names_unit),
+                        (note in unit.unit_notes or names_unit)
+                        and (
+                            not statement.partial
+                            or bool(rules and rules.cites_as_changed(statement.subject, unit.eid, separator))
+                        ),
                         statement.dates,
+                        about_others=bool(rules and rules.about_others(statement.subject, unit.eid, separator)),
+                        purposes=statement.purposes or None,
+                        note_id=note,
                     )
                 )
     return list(dict.fromkeys(changes))
+
+
+def _commenced_parts(
+    statement: Statement,
+    unit: Unit,
+    units: list[Unit],
+    source: str | None,
+    separator: str,
+    rules: AnnotationRules | None,
+) -> list[Modification]:
+    """A commencement clause of the note on `unit` citing provisions in words ("s. 97(1)(2) in force at 12.1.2000 by
+    S.I. 1999/3434, art. 2"): a commencement of each cited provision that is `unit` or lies within it, on that day."""
+    if rules is None or not unit.eid:
+        return []
+    within = [u for u in units if u.eid and (u.eid == unit.eid or u.eid.startswith(unit.eid + separator))]
+    commenced = [
+        Modification(
+            statement.kind,  # commencement, or commencement in part ("s. 82(3) in force for certain purposes ...")
+            part.eid or "",
+            source or statement.source_act,
+            statement.source_provision,
+            statement.effective,
+            statement.line,
+            note=statement.note,
+            purposes=statement.purposes or None,
+        )
+        for part in within
+        if any(rules.cites(cited, part.eid, separator) for cited in statement.parts)
+    ]
+    if any(change.destination != unit.eid for change in commenced):
+        # some of it in force, on the clause's day: the provision itself in force in part from then
+        commenced.append(
+            Modification(
+                "partial-commencement",
+                unit.eid,
+                source or statement.source_act,
+                statement.source_provision,
+                statement.effective,
+                statement.line,
+                note=statement.note,
+                purposes=statement.subject,
+            )
+        )
+    return commenced
 
 
 def _changes_of_itself(active: list[ActiveModification], units: list[Unit], work_uri: str) -> list[Modification]:
@@ -1067,8 +1411,9 @@ def _act_repeals(annotations: dict[str, list[Statement]], own_uris: set[str]) ->
                 key = (statement.effective, statement.source_act)
                 found.setdefault(
                     key,
-                    EventRef(identifier, statement.effective, "repeal", statement.source_act, statement.line,
-                             statement.note),  # fmt: skip
+                    EventRef(
+                        identifier, statement.effective, "repeal", statement.source_act, statement.line, statement.note
+                    ),  # fmt: skip
                 )
     return list(found.values())
 
@@ -1137,15 +1482,28 @@ def map_document(
     mapping: Mapping,
     limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
 ) -> SourceDocument:
-    """Run `mapping` over a parsed document."""
-    reader = _Reader(path, tree, mapping, limits)
+    """Run `mapping` over a parsed document: SourceProblems naming every problem found in it (each at its line),
+    or SourceError for one after which nothing could be read."""
+    problems = Problems(path)
+    try:
+        document = _map_document(path, tree, mapping, limits, problems)
+    except Exception as exc:  # a problem past which nothing is read: raised after those recorded
+        problems.stop(exc)
+    problems.check()
+    return document
+
+
+def _map_document(
+    path: str, tree: etree._ElementTree, mapping: Mapping, limits: SourceLimits, problems: Problems
+) -> SourceDocument:
+    reader = _Reader(path, tree, mapping, limits, problems)
     work_uri, work_uri_line = reader.value("work_uri")
     work_uri = work_uri and same_identifier(work_uri)
     # every alias spec contributes (not only the first that yields): each is another name of the act
     alias_specs = mapping["identification"].get("work_aliases", [])
     aliases = sorted({same_identifier(v) for spec in alias_specs for v, _ in reader.values([spec])} - {work_uri})
     own_uris = {work_uri, *aliases}
-    work_date = reader.date_value("work_date")
+    work_date, work_date_line, year_only = _work_date(reader)
     expression_date = reader.date_value("expression_date")
     events, event_dates = reader.lifecycle(own_uris, work_date)
     windows = reader.periods(event_dates)
@@ -1166,7 +1524,7 @@ def map_document(
     enactments = [e.day for e in events if e.kind == "enactment"]
     # the day the source states the act entered into force; else the earliest in-force start of its periods, or its
     # enactment (the lifecycle's)
-    stated_entry = reader.date_value("entry_into_force", required=False)
+    stated_entry, entry_line, entry_origin = _stated_entry(reader)
     dated_entry = min(starts) if starts else (max(enactments) if enactments and not reader.undated_windows else None)
     entry_into_force = stated_entry or dated_entry
     containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
@@ -1178,7 +1536,7 @@ def map_document(
     default_window = Window(dated_entry) if dated_entry else None
     if default_window is None and stated_entry and stated_entry >= expression_date:  # the original text: from then
         default_window = Window(stated_entry)
-    annotations, annotation_rules = _annotations(reader, own_uris)
+    annotations, annotation_rules = _annotations(reader, own_uris, work_date)
     modifications = reader.modifications(own_uris, windows, set(annotations))
     # a change with no period of its own takes effect when the act enters into force; when the source does not say
     # when that is, from the earliest date it gives the act (never a later consolidation's date)
@@ -1186,6 +1544,8 @@ def map_document(
     active = reader.active_modifications(windows, in_force, reader.separator)
     units = reader.walk_units(containers, windows, default_window, reader.separator)
     _inherit_deferred_effects(units)
+    _not_before_entry(reader, units, stated_entry, entry_line, entry_origin)
+    _applicable_from(reader, units, stated_entry)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator, annotation_rules)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
@@ -1202,6 +1562,7 @@ def map_document(
     enacted = work_date if work_date in enactments else min([work_date, *enactments])
     _notice_before_the_act(reader, units, enacted)
     _notice_undated(reader, modifications)
+    reader.notices.extend(dict.fromkeys(f"{path}:{line}: {what}" for line, what in reader.extents.notices))
     version_value = reader.value("expression_version", required=False)
     current_to = max(expression_date, manifested) if manifested else expression_date
     if not periods_authoritative:
@@ -1226,7 +1587,8 @@ def map_document(
         authority=authority_value[0] if authority_value else None,
         periods_authoritative=periods_authoritative,
         current_to=current_to,
-        undated_entry=reader.undated_units[0] if reader.undated_units else None,
+        undated_entry=year_only or (reader.undated_units[0] if reader.undated_units else None),
+        year_only=bool(year_only),
         units=units,
         events=events,
         modifications=modifications,
@@ -1238,11 +1600,16 @@ def map_document(
             work_uri=work_uri_line,
             number=number_line,
             title=title_value[1] if title_value else None,
-            work_date=reader.value("work_date")[1],
+            work_date=work_date_line,
             expression_date=reader.value("expression_date")[1],
+            entry_into_force=entry_line,
             body=containers[0].sourceline,
         ),
     )
+
+
+class _Unreadable(Exception):
+    """An interval of a window names an event that dates nothing (a problem recorded): the window is left out."""
 
 
 def _lines(**lines: int | None) -> dict[str, int]:

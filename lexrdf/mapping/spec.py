@@ -90,9 +90,25 @@ def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     return merge(_read(path.parent / parent, (*seen, path)), data) if parent else data
 
 
+def _texts(path: Path) -> list[str]:
+    """The YAML of a mapping file and of the files it extends, nearest first (to find the line of a key)."""
+    texts: list[str] = []
+    current: Path | None = path
+    while current is not None and current.is_file() and len(texts) < 10:
+        text = current.read_text(encoding="utf-8")
+        texts.append(text)
+        parent = (yamltext.load(text) or {}).get("extends")
+        current = current.parent / parent if isinstance(parent, str) else None
+    return texts
+
+
 @cache
 def load_mapping(path: Path) -> Mapping:
-    """Load one mapping file."""
+    """Load one mapping file, checked against the rule language's schema (lexrdf/mapping/schema.py)."""
+    # imported here, not at the top: building the schema's models takes about 0.1 s, and every process that only
+    # answers queries (each SPARQL worker, restarted after a query over its memory limit) imports this module
+    from lexrdf.mapping.schema import validate_rules
+
     rules = _read(path)
     missing = [key for key in _REQUIRED if key not in rules]
     if missing:
@@ -104,6 +120,7 @@ def load_mapping(path: Path) -> Mapping:
     root = rules["root"]
     if not isinstance(root, dict) or "element" not in root or "namespace" not in root:
         raise MappingError(f"{path}: `root` must give `element` and `namespace`")
+    validate_rules(rules, path, _texts(path))
     return Mapping(
         name=rules["name"],
         label=rules.get("label", rules["name"]),

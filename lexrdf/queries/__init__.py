@@ -38,7 +38,9 @@ from typing import Any
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolution, QuerySolutions
 
 from lexrdf import yamltext
+from lexrdf.citations import read_citation
 from lexrdf.errors import QueryError
+from lexrdf.queries.binding import Term, bind_terms, empty_values_blocks
 from lexrdf.txtime import stamp
 from lexrdf.uris import canonical_work
 from lexrdf.vocab import XSD
@@ -65,9 +67,31 @@ _LISTED = {"iris": "IRIs", "strings": "strings"}
 DERIVATIONS: dict[str, Callable[[str], str | None]] = {
     "canonical_act": lambda ref: None if re.search("[~#]", ref) else canonical_work(ref),  # an act, no portion
     "canonical_portion_of": lambda ref: canonical_work(ref) if re.search("[~#].", ref) else None,  # a portion's act
+    # a citation as people write it (a site's URL, "1998 c. 29, s. 7"), read into the reference grammar
+    "cited": lambda ref: read_citation(ref).reference,
+    "cited_title": lambda ref: _title(ref, portion=False),  # an act cited by its title
+    "cited_title_the": lambda ref: _title(ref, portion=False, the=True),  # the same, with or without "The"
+    "cited_title_of_portion": lambda ref: _title(ref, portion=True),  # the act of a provision cited so
+    "cited_title_of_portion_the": lambda ref: _title(ref, portion=True, the=True),
 }
+
+
+def _title(ref: str, portion: bool, the: bool = False) -> str | None:
+    """The title a title citation names its act by (`portion`: of a provision's citation, else of an act's); `the`:
+    the same title with a leading "The" added, or taken away when it has one.
+
+    >>> _title("Data Protection Act 1998 s. 7", portion=True, the=True), _title("Data Protection Act 1998", False)
+    ('The Data Protection Act 1998', 'Data Protection Act 1998')
+    """
+    cited = read_citation(ref)
+    if cited.title is None or bool(cited.eid) != portion:
+        return None
+    if not the:
+        return cited.title
+    return cited.title[4:] if cited.title.startswith("The ") else f"The {cited.title}"
+
+
 NOTHING = NamedNode("urn:lexrdf:nothing")  # what a derived parameter is bound to when its value does not fit
-Term = NamedNode | Literal | tuple[NamedNode | Literal, ...]  # a bound parameter: one term, or a list's terms
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # xsd:date as lexrdf takes it: no time zone, no sign, ASCII
 _MOMENT = re.compile(  # a date, or a date-time to the minute or (fraction of a) second, with an optional offset
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?)?"
@@ -154,11 +178,11 @@ class Parameter:
         True
         """
         value = raw.strip() if isinstance(raw, str) else raw
+        if self.derived_call is not None:  # first the call, then the match on what it made
+            value = DERIVATIONS[self.derived_call](str(value)) or ""
         if self.derived_match is not None:
             match = re.fullmatch(self.derived_match, str(value), re.DOTALL)
             value = match.group(1) if match else ""
-        if self.derived_call is not None:
-            value = DERIVATIONS[self.derived_call](str(value)) or ""
         try:
             return self.bind(value) if value else NOTHING
         except QueryError:
@@ -338,50 +362,8 @@ class Query:
         return bound
 
 
-_SELECT = re.compile(r"\bSELECT\b(?P<projection>.*?)\bWHERE\b", re.DOTALL | re.IGNORECASE)
-
-
-def _empty_values_block(variable: str) -> re.Pattern[str]:
-    """The empty ``VALUES ?variable { }`` block a list parameter is written as (and bound in)."""
-    return re.compile(r"VALUES\s+\?" + re.escape(variable) + r"\s*\{\s*\}")
-
-
-def bind_terms(text: str, bindings: dict[str, Term]) -> str:
-    """Put each bound term in place of its variable: ``(term AS ?var)`` in the projection of the first SELECT,
-    ``term`` everywhere else (a CONSTRUCT's template before a sub-SELECT included). A list parameter's variable
-    stays: its terms fill each ``VALUES ?var { }`` block, one a row (none: the block stays empty, nothing matches).
-
-    >>> bind_terms("SELECT ?__p_iri ?x WHERE { ?__p_iri ?y ?x }", {"__p_iri": NamedNode("https://e.org/a")})
-    'SELECT (<https://e.org/a> AS ?__p_iri) ?x WHERE { <https://e.org/a> ?y ?x }'
-    >>> bind_terms("CONSTRUCT { ?__p_iri ?y ?x } WHERE { { SELECT ?x WHERE { ?__p_iri ?y ?x } } }",
-    ...            {"__p_iri": NamedNode("https://e.org/a")})
-    'CONSTRUCT { <https://e.org/a> ?y ?x } WHERE { { SELECT ?x WHERE { <https://e.org/a> ?y ?x } } }'
-    >>> bind_terms("SELECT ?__v_iris ?x WHERE { VALUES ?__v_iris { } ?__v_iris ?y ?x }",
-    ...            {"__v_iris": (NamedNode("https://e.org/a"), NamedNode("https://e.org/b"))})
-    'SELECT ?__v_iris ?x WHERE { VALUES ?__v_iris { <https://e.org/a> <https://e.org/b> } ?__v_iris ?y ?x }'
-    """
-    lists = {name: terms for name, terms in bindings.items() if isinstance(terms, tuple)}
-    for name, terms in lists.items():
-        block = _empty_values_block(name)
-        filled = f"VALUES ?{name} {{ {' '.join(str(term) for term in terms)} }}" if terms else f"VALUES ?{name} {{ }}"
-        text = block.sub(lambda _match, filled=filled: filled, text)
-    bindings = {name: term for name, term in bindings.items() if not isinstance(term, tuple)}
-    if not bindings:
-        return text
-    tokens = re.compile(r"\?(" + "|".join(re.escape(name) for name in bindings) + r")\b")
-    serialised = {name: str(term) for name, term in bindings.items()}
-    match = _SELECT.search(text)
-    head, projection, body = (
-        ("", "", text)
-        if match is None
-        else (text[: match.start("projection")], match.group("projection"), text[match.end("projection") :])
-    )
-    projection = tokens.sub(lambda m: f"({serialised[m.group(1)]} AS ?{m.group(1)})", projection)
-
-    def term(match: re.Match[str]) -> str:
-        return serialised[match.group(1)]
-
-    return tokens.sub(term, head) + projection + tokens.sub(term, body)
+#: the keys a query's `#+` header may give (docs/queries.md)
+HEADER_KEYS = ("summary", "description", "tags", "defaults", "enumerate", "derived", "result", "non_answers")
 
 
 def parse_query(name: str, text: str) -> Query:
@@ -391,6 +373,12 @@ def parse_query(name: str, text: str) -> Query:
         header = yamltext.load("\n".join(line[1:] if line.startswith(" ") else line for line in header_lines)) or {}
     except yamltext.YAMLError as exc:
         raise QueryError(f"query {name!r}: bad #+ header ({exc})") from exc
+    if not isinstance(header, dict):
+        raise QueryError(f"query {name!r}: the #+ header must be YAML keys, one a line")
+    unknown = sorted(str(key) for key in header if key not in HEADER_KEYS)
+    if unknown:  # a misspelt key would be silently ignored
+        known = ", ".join(HEADER_KEYS)
+        raise QueryError(f"query {name!r}: unknown #+ header key(s) {', '.join(unknown)} (known: {known})")
     defaults: dict[str, str] = {}
     for item in header.get("defaults", []) or []:
         defaults.update({str(k): str(v) for k, v in item.items()})
@@ -402,12 +390,14 @@ def parse_query(name: str, text: str) -> Query:
     calls: dict[str, str] = {}
     for item in header.get("derived", []) or []:
         for key, source in item.items():
-            if isinstance(source, dict) and "call" in source:  # {from: parameter, call: a name in DERIVATIONS}
-                if source["call"] not in DERIVATIONS:
+            if isinstance(source, dict):  # {from: parameter, call: a name in DERIVATIONS, match: regex}: either or both
+                if "call" in source and source["call"] not in DERIVATIONS:
                     raise QueryError(f"query {name!r}: derived {key!r} calls {source['call']!r}, no derivation")
-                derived[str(key)], calls[str(key)] = str(source["from"]), str(source["call"])
-            elif isinstance(source, dict):  # {from: parameter, match: regex}
-                derived[str(key)], matches[str(key)] = str(source["from"]), str(source["match"])
+                derived[str(key)] = str(source["from"])
+                if "call" in source:
+                    calls[str(key)] = str(source["call"])
+                if "match" in source:
+                    matches[str(key)] = str(source["match"])
             else:
                 derived[str(key)] = str(source)
     body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
@@ -427,7 +417,7 @@ def parse_query(name: str, text: str) -> Query:
                 calls.get(pname),
             )
     for parameter in parameters.values():
-        if parameter.kind in LISTS and not _empty_values_block(parameter.variable).search(body):
+        if parameter.kind in LISTS and parameter.variable not in empty_values_blocks(body):
             raise QueryError(f"query {name!r}: list parameter {parameter.name!r} is in no empty VALUES block")
         if parameter.kind in LISTS and not (name.startswith("_") or "internal" in (header.get("tags") or [])):
             raise QueryError(f"query {name!r}: list parameter {parameter.name!r} in a public query (internal only)")

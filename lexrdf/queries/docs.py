@@ -13,7 +13,12 @@ _KIND_TEXT = {
 }
 
 _NON_ANSWERS = {
-    "not-yet-in-force": "no version in force yet on the date; `valid_from` and `opened_by` say when and by what",
+    "not-yet-in-force": "no version in force yet on the date; `valid_from` and `opened_by` say when and by what "
+    "(none when the source shows the words as prospective, with no date)",
+    "partly-in-force": "in force for some purposes only on the date: a commencement in part came before the version "
+    "(`valid_from`) that brought it wholly into force; `in_force_in_part`, `purposes` and `in_part_evidence` say which",
+    "outside-extent": "no text of the provision extends on the date to the territories asked (`extent`); the message "
+    "names the extents it has",
     "repealed": "no longer in force on the date; `valid_until` and `closed_by` say when and by what",
     "outside-coverage": "no text recorded for the date (earlier text existed but is not in the sources)",
     "unknown-reference": "the IRI or citation names no act or provision in the store",

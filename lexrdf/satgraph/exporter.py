@@ -29,10 +29,16 @@ def export_dataset(sat: SatGraph, item: str | None = None) -> dict[str, Any]:
     return {
         "metadata": {"exportedFrom": "lexrdf", "scope": item, "intervalSemantics": "half-open"},
         "items": [item_object(row) for row in items],
-        "versions": [version_object(row) for row in versions],
+        "versions": [_as_given(version_object(row)) for row in versions],
         "textUnits": [text_unit_object(row) for row in units],
-        "actions": [action_object(row) for row in actions],
+        "actions": [_as_given(action_object(row)) for row in actions],
     }
+
+
+def _as_given(answer: dict[str, Any]) -> dict[str, Any]:
+    """An object as its dataset gave it: what an import assumed is stated in answers, not exported as data."""
+    answer.pop("assumed", None)
+    return answer
 
 
 __all__ = ["export_dataset"]

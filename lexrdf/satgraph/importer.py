@@ -9,12 +9,20 @@ What maps to what (docs/satgraph.md has the full table):
 - a statutory version is a `lex:Version` of its provision, an interpretive version a `lex:Interpretation` of its
   item; each gets one `lex:VersionRecord` with its window end (`lex:validUntil`, `lex:closedBy`) and its
   canonical text units as `lex:Expression`s; other text units (summary, ratio, ...) are `sat:TextUnit`s;
+- a documentary version (a source document's own text, such as a ruling's), or one of a type lexrdf does not
+  know, is a `sat:Version` with its type as written and a `sat:VersionRecord`, its texts `sat:TextUnit`s: the
+  SAT-Graph operations serve it, lexrdf's own queries never take it for the law's text;
+- a relation is a `sat:Relation` in its source's graph, its predicate as written;
 - an action is a `lex:Event` (a ruling a `lex:JudicialDecision` or `lex:AdministrativeDecision`) opening the
   versions it produces and closing those it terminates; a version no action opened (or closed) is opened by a
   `lex:UnrecordedStart` (closed by a `lex:UnrecordedEnd`), which the SAT-Graph side does not see;
 - every SAT-Graph id is the resource's `dcterms:identifier` (an act's is also its `lex:frbrWork`), so `resolve`
   and the SAT-Graph operations find it; what lexrdf has no term for is kept under `sat:` (`sat:metadata` as JSON,
-  the action's own intervals, an applicability end).
+  the action's own intervals, an applicability end), and so are fields it does not map (`sat:extra`) and the
+  values it assumed for fields left out (`sat:assumed`: a version's `type` statutory, a ruling's `bindingScope`
+  erga omnes), which the operations state in their answers;
+- what the dataset holds that lexrdf does not know never refuses it: one warning per kind names the file, the JSON
+  path of the first occurrence and how many there were.
 
 Each graph is written in one transaction with one changeset timed at its commit (lexrdf.txtime), after the whole
 dataset was validated with the SHACL shapes: a dataset with a violation writes nothing. A graph the store holds
@@ -120,7 +128,9 @@ def import_dataset(path: str | Path, store: Store, settings: Settings) -> Import
     plan.place_actions()
     plan.versions()
     plan.actions()
+    plan.relations()
     plan.changesets()
+    plan.notices()
     writes: list[tuple[GraphQuads, list[Quad]]] = []
     failures: list[tuple[str, Report]] = []
     for out in plan.graphs.values():

@@ -14,7 +14,7 @@ from typing import Any
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lexrdf.emit import date_literal
-from lexrdf.satgraph.model import Action, Dataset, Item, TextUnit, Version
+from lexrdf.satgraph.model import Action, Assumption, Dataset, Item, Relation, TextUnit, Version
 from lexrdf.satgraph.urn import SatMinter, is_statutory, parse_urn
 from lexrdf.txtime import stamp
 from lexrdf.uris import IriMinter, KnownActs, short_hash, slug
@@ -51,6 +51,8 @@ class ImportSummary:
     items: int = 0
     versions: int = 0
     interpretations: int = 0
+    documents: int = 0  # versions of another type than statutory or interpretive (documentary, or unknown)
+    relations: int = 0
     actions: int = 0
     text_units: int = 0
     graphs: int = 0
@@ -60,7 +62,10 @@ class ImportSummary:
     def line(self) -> str:
         return (
             f"{self.items} items, {self.versions} versions, {self.interpretations} interpretations, "
-            f"{self.actions} actions, {self.text_units} text units, {self.quads} quads in {self.graphs} graphs"
+            + (f"{self.documents} documentary and other versions, " if self.documents else "")
+            + f"{self.actions} actions, {self.text_units} text units, "
+            + (f"{self.relations} relations, " if self.relations else "")
+            + f"{self.quads} quads in {self.graphs} graphs"
             + (f"; {len(self.warnings)} warnings" if self.warnings else "")
         )
 
@@ -95,6 +100,23 @@ def _json(value: Any) -> Literal:
     return Literal(json.dumps(value, ensure_ascii=False, sort_keys=True), datatype=JSON_LITERAL)
 
 
+def _kept(out: GraphQuads, node: NamedNode, extra: Any, assumed: tuple[Assumption, ...] = ()) -> None:
+    """What lexrdf does not map, kept on the resource: the fields it does not know (`sat:extra`, as they came) and
+    the values it took for fields the dataset left out (`sat:assumed`); the operations return both."""
+    if extra:
+        out.add(node, SAT.extra, _json(dict(extra)))
+    if assumed:
+        out.add(node, SAT.assumed, _json([assumption.json() for assumption in assumed]))
+
+
+#: what an import takes when a ruling (or its interpretation) gives no `bindingScope`
+ERGA_OMNES_ASSUMED = Assumption(
+    "bindingScope",
+    "erga omnes",
+    "the dataset gives no bindingScope; SAT-Graph interpretive versions are taken as the binding reading, for all",
+)
+
+
 def _ordinal_iri(base: str, taken: set[str]) -> str:
     """`base`, or `base-2`, `base-3`... when taken (two states of one item starting on one day)."""
     iri, index = base, 1
@@ -123,7 +145,8 @@ class Plan:
         self.event_iri: dict[str, str] = {}  # action id -> IRI
         self.summary = ImportSummary()
         self._taken: set[str] = set()
-        self._unscoped: set[str] = set()
+        self._unscoped: dict[str, str] = {}  # ruling id -> JSON path of its metadata, when it has no bindingScope
+        self._action_index = {action.id: index for index, action in enumerate(dataset.actions)}
 
     # -- graphs ---------------------------------------------------------------------------------------------
     def graph(self, iri: str) -> GraphQuads:
@@ -173,6 +196,7 @@ class Plan:
             out.add(node, SAT.url, Literal(item.url))
         if item.metadata is not None:
             out.add(node, SAT.metadata, _json(item.metadata))
+        _kept(out, node, item.extra)
 
     def _act(self, item: Item, place: Placed) -> None:
         urn = parse_urn(item.id)
@@ -274,14 +298,28 @@ class Plan:
     def place_versions(self) -> None:
         for version in self.dataset.versions:
             place = self.placed[version.item_id]
-            stem = "" if version.type == "statutory" else "/interpretation"
+            stem = {"statutory": "", "interpretive": "/interpretation"}.get(version.type, f"/{slug(version.type)}")
             iri = _ordinal_iri(f"{place.iri}{stem}/{version.validity.start.isoformat()}", self._taken)  # type: ignore[union-attr]
             self.version_iri[version.id] = iri
             self.version_graph[version.id] = place.graph
 
     def place_actions(self) -> None:
         versions = {version.id: version for version in self.dataset.versions}
-        for action in self.dataset.actions:
+        for index, action in enumerate(self.dataset.actions):
+            if action.type not in ACTION_CLASSES:
+                self.dataset.unknowns.saw(
+                    f"action type {action.type!r}",
+                    f"actions[{index}].type",
+                    "kept as its dcterms:type and returned as its type (a lex:Amendment, or a lex:JudicialDecision "
+                    "when it produces interpretations)",
+                )
+            relation = _metadata_of(action).get("relation")
+            if relation is not None and str(relation).lower() not in RELATIONS:
+                self.dataset.unknowns.saw(
+                    f"ruling relation {relation!r}",
+                    f"actions[{index}].metadata.relation",
+                    "kept in its sat:metadata; the relation is taken from its type",
+                )
             graphs = self._action_graphs(action, versions)
             home = graphs[0] if graphs else self._source_act(action)
             kind = ACTION_CLASSES.get(action.type, "Amendment")
@@ -319,7 +357,8 @@ class Plan:
         for version in self.dataset.versions:
             start = version.validity.start
             assert start is not None
-            earliest[version.item_id] = min(start, earliest.get(version.item_id, start))
+            if version.type in ("statutory", "interpretive"):
+                earliest[version.item_id] = min(start, earliest.get(version.item_id, start))
         for version in self.dataset.versions:
             for action_id in (opened_by.get(version.id), closed_by.get(version.id)):
                 if action_id and action_id not in actions:
@@ -362,6 +401,7 @@ class Plan:
         start = version.validity.start
         assert start is not None
         interpretive = version.type == "interpretive"
+        documentary = version.type not in ("statutory", "interpretive")  # documentary, or a type kept as written
         opening = opened_by.get(version.id)
         opener = (
             NamedNode(self.event_iri[opening])
@@ -376,6 +416,11 @@ class Plan:
             if opening in self.event_iri:
                 out.add(node, LEX.fixedBy, opener)
             self.summary.interpretations += 1
+        elif documentary:  # not the law's text nor its reading: lexrdf's own queries leave it out
+            out.add(node, RDF.type, SAT.Version)
+            out.add(node, SAT.versionOf, NamedNode(place.iri))
+            out.add(node, SAT.versionType, Literal(version.type))
+            self.summary.documents += 1
         else:
             out.add(node, RDF.type, LEX.Version)
             out.add(node, LEX.versionOf, NamedNode(place.iri))
@@ -392,9 +437,14 @@ class Plan:
                 out.add(node, LEX.applicableFrom, date_literal(version.applicability.start))
             if version.applicability.end:
                 out.add(node, SAT.applicableUntil, date_literal(version.applicability.end))
+        assumed = list(version.assumed)
         if interpretive:
             ruling = actions.get(opening or "")
-            scope = _scope(self.minter, version.metadata) or (self.ruling_scope(ruling) if ruling else None)
+            scope = _scope(self.minter, version.metadata)
+            if scope is None and ruling is not None:
+                scope = self.ruling_scope(ruling)
+                if ruling.id in self._unscoped:
+                    assumed.append(ERGA_OMNES_ASSUMED)
         if interpretive and scope is not None:
             self._scope_triples(out, scope)
             out.add(node, LEX.bindingScope, scope[0])
@@ -403,8 +453,9 @@ class Plan:
                 out.add(node, SAT[key], Literal(value))
         if version.metadata is not None:
             out.add(node, SAT.metadata, _json(version.metadata))
+        _kept(out, node, version.extra, tuple(assumed))
         record = NamedNode(self.minter.record(node.value, short_hash(version.id, version.validity.json())))
-        out.add(record, RDF.type, LEX.VersionRecord)
+        out.add(record, RDF.type, SAT.VersionRecord if documentary else LEX.VersionRecord)
         out.add(record, LEX.recordOf, node)
         out.recorded_now(record)
         end = version.validity.end
@@ -420,6 +471,10 @@ class Plan:
             )
             out.add(record, LEX.closedBy, closer)
             out.add(node, PROV.wasInvalidatedBy, closer)
+        if documentary:  # its texts, the canonical one too, are text units describing it
+            for unit in units:
+                self._text_unit(unit, version.id)
+            return
         canonical = [unit for unit in units if unit.aspect == "canonical"]
         for unit in units:
             if unit.aspect != "canonical":
@@ -436,6 +491,7 @@ class Plan:
             out.add(expression, DCTERMS.identifier, Literal(unit.id))
             if unit.metadata is not None:
                 out.add(expression, SAT.metadata, _json(unit.metadata))
+            _kept(out, expression, unit.extra)
             self.summary.text_units += 1
         reading = canonical[0].content if canonical else _reading(units)
         if interpretive and reading is not None:
@@ -472,14 +528,23 @@ class Plan:
 
     def ruling_scope(self, action: Action) -> tuple[NamedNode, str | None]:
         """Whom a ruling binds: its metadata's `bindingScope`, else erga omnes (SAT-Graph's interpretive versions
-        are the binding reading of the item; the import warns)."""
+        are the binding reading of the item): an assumption, recorded (`sat:assumed`) and warned of once."""
         scope = _scope(self.minter, action.metadata)
         if scope is None:
-            if action.id not in self._unscoped:
-                self._unscoped.add(action.id)
-                self.summary.warnings.append(f"action {action.id}: no bindingScope, taken as erga omnes")
+            self._unscoped.setdefault(action.id, f"actions[{self._action_index[action.id]}].metadata.bindingScope")
             scope = (LEX.ErgaOmnes, None)
         return scope
+
+    def notices(self) -> None:
+        """One warning per kind of what the dataset holds that lexrdf does not know, and per default it assumed,
+        each naming the file and the JSON path of the first occurrence."""
+        if self._unscoped:
+            first, count = next(iter(self._unscoped.values())), len(self._unscoped)
+            self.summary.warnings.append(
+                f"{self.source}: {first}: absent for {count} ruling{'s' if count != 1 else ''}, taken as erga omnes "
+                "(recorded as sat:assumed and stated in the answers)"
+            )
+        self.summary.warnings.extend(self.dataset.unknowns.warnings(self.source))
 
     def _scope_triples(self, out: GraphQuads, scope: tuple[NamedNode, str | None]) -> None:
         node, label = scope
@@ -504,6 +569,7 @@ class Plan:
         out.add(node, DCTERMS.identifier, Literal(unit.id))
         if unit.metadata is not None:
             out.add(node, SAT.metadata, _json(unit.metadata))
+        _kept(out, node, unit.extra)
         out.recorded_now(node)
         self.summary.text_units += 1
 
@@ -573,6 +639,7 @@ class Plan:
             out.add(event, SAT.parentId, Literal(action.parent_id))
         if action.metadata is not None:
             out.add(event, SAT.metadata, _json(action.metadata))
+        _kept(out, event, action.extra, (ERGA_OMNES_ASSUMED,) if action.id in self._unscoped else ())
         for used in action.source_version_ids:
             iri = self.version_iri.get(used, used)
             try:
@@ -601,6 +668,39 @@ class Plan:
                 out.add(event, LEX[relation], version)
             elif versions[version_id].type == "statutory" and kind in RULING_CLASSES:
                 out.add(event, LEX.strikesDown, version)
+
+    # -- relations ------------------------------------------------------------------------------------------
+    def relations(self) -> None:
+        """Each Relation a `sat:Relation` in the graph of its source item or version, its predicate kept as
+        written (the specification's baseline or not); one whose source the dataset does not hold is left out."""
+        for relation in self.dataset.relations:
+            source, graph = self._source_of(relation.source_id)
+            if source is None or graph is None:
+                self.summary.warnings.append(
+                    f"{self.source}: relation {relation.id}: source {relation.source_id} is not in the dataset"
+                )
+                continue
+            self._relation(self.graph(graph), relation, NamedNode(source))
+
+    def _relation(self, out: GraphQuads, relation: Relation, source: NamedNode) -> None:
+        node = NamedNode(f"{source.value}/relation/{short_hash(relation.id)}")
+        out.add(node, RDF.type, SAT.Relation)
+        out.add(node, DCTERMS.identifier, Literal(relation.id))
+        out.add(node, SAT.predicate, Literal(relation.predicate))
+        out.add(node, SAT.source, source)
+        out.add(node, SAT.sourceType, Literal(relation.source_type))
+        target, _ = self._source_of(relation.target_id)
+        if target is not None:
+            out.add(node, SAT.target, NamedNode(target))
+        out.add(node, SAT.targetId, Literal(relation.target_id))
+        out.add(node, SAT.targetType, Literal(relation.target_type))
+        if relation.validity is not None:
+            out.add(node, SAT.validityInterval, _json(relation.validity.json()))
+        if relation.metadata is not None:
+            out.add(node, SAT.metadata, _json(relation.metadata))
+        _kept(out, node, relation.extra)
+        out.recorded_now(node)
+        self.summary.relations += 1
 
     def _cited(self, out: GraphQuads, act: str, action: Action) -> NamedNode:
         """The act that made a change; one the store and dataset do not hold is described as known by reference."""

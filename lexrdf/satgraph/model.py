@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -53,6 +53,94 @@ class Interval:
         return [moment(self.start), moment(self.end)]
 
 
+#: the version types the importer maps (the specification's enum, statutory and interpretive, and `documentary`, the
+#: text of a source document such as a ruling, which datasets in the wild use); any other is kept as written
+VERSION_TYPES = ("statutory", "interpretive", "documentary")
+#: the Relation predicates of the specification's baseline (components/schemas/Relation, `predicate`)
+RELATION_PREDICATES = ("succeeds", "relatedTo", "appliesTo", "cites", "definedIn")
+#: the fields of each section the importer reads (the specification's schemas); any other is kept as data
+KNOWN_FIELDS: dict[str, frozenset[str]] = {
+    "items": frozenset({"id", "urn", "url", "typeId", "label", "parentId", "metadata"}),
+    "versions": frozenset(
+        {
+            "id",
+            "urn",
+            "url",
+            "itemId",
+            "type",
+            "validityInterval",
+            "applicabilityInterval",
+            "producedByActionId",
+            "terminatedByActionId",
+            "metadata",
+        }
+    ),
+    "textUnits": frozenset({"id", "sourceType", "sourceId", "language", "aspect", "content", "metadata"}),
+    "actions": frozenset(
+        {
+            "id",
+            "parentId",
+            "type",
+            "eventTime",
+            "validityInterval",
+            "applicabilityInterval",
+            "sourceVersionIds",
+            "terminatesVersionIds",
+            "producesVersionIds",
+            "metadata",
+        }
+    ),
+    "relations": frozenset(
+        {"id", "sourceType", "sourceId", "predicate", "targetType", "targetId", "validityInterval", "metadata"}
+    ),
+}
+#: top-level keys of a dataset file besides its sections: test-case annotations, read by tests and not imported
+ANNOTATIONS = frozenset({"metadata", "sampleQueries", "notes"})
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A value the import took for a field the dataset left out, recorded with the resource and stated in answers.
+
+    >>> Assumption("type", "statutory", "no type given").json()
+    {'field': 'type', 'value': 'statutory', 'because': 'no type given'}
+    """
+
+    field: str
+    value: str
+    because: str
+
+    def json(self) -> dict[str, str]:
+        return {"field": self.field, "value": self.value, "because": self.because}
+
+
+@dataclass
+class Unknowns:
+    """What a dataset holds that the importer does not know, each kind counted with the JSON path of its first
+    occurrence and what was kept of it, so an import warns once per kind.
+
+    >>> tally = Unknowns()
+    >>> tally.saw("version type 'consolidated'", "versions[2].type", "kept as sat:versionType")
+    >>> tally.saw("version type 'consolidated'", "versions[5].type", "kept as sat:versionType")
+    >>> print(tally.warnings("data.json")[0])  # doctest: +NORMALIZE_WHITESPACE
+    data.json: versions[2].type: version type 'consolidated' not known to lexrdf (2 occurrences, the first here),
+    kept as sat:versionType
+    """
+
+    seen: dict[str, tuple[str, int, str]] = field(default_factory=dict)
+
+    def saw(self, kind: str, where: str, kept: str) -> None:
+        first, count, kept = self.seen.get(kind, (where, 0, kept))
+        self.seen[kind] = (first, count + 1, kept)
+
+    def warnings(self, path: str) -> list[str]:
+        return [
+            f"{path}: {first}: {kind} not known to lexrdf "
+            f"({count} occurrence{'s, the first here' if count != 1 else ''}), {kept}"
+            for kind, (first, count, kept) in self.seen.items()
+        ]
+
+
 @dataclass(frozen=True)
 class Item:
     id: str
@@ -62,13 +150,14 @@ class Item:
     urn: str | None = None
     url: str | None = None
     metadata: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)  # fields lexrdf does not map, as they came
 
 
 @dataclass(frozen=True)
 class Version:
     id: str
     item_id: str
-    type: str  # statutory | interpretive
+    type: str  # statutory | interpretive | documentary | a type lexrdf does not know, kept as written
     validity: Interval
     applicability: Interval | None = None
     produced_by: str | None = None
@@ -76,6 +165,8 @@ class Version:
     urn: str | None = None
     url: str | None = None
     metadata: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    assumed: tuple[Assumption, ...] = ()  # what the import took for a field the dataset left out
 
 
 @dataclass(frozen=True)
@@ -87,6 +178,7 @@ class TextUnit:
     aspect: str
     content: str
     metadata: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -101,51 +193,81 @@ class Action:
     produces: tuple[str, ...] = ()
     parent_id: str | None = None
     metadata: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A SAT-Graph Relation (components/schemas/Relation): a typed link between two items or versions."""
+
+    id: str
+    source_type: str
+    source_id: str
+    predicate: str
+    target_type: str
+    target_id: str
+    validity: Interval | None = None
+    metadata: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass
 class Dataset:
-    """One SAT-Graph dataset file: its items, versions, text units and actions (and its metadata, kept whole)."""
+    """One SAT-Graph dataset file: its items, versions, text units, actions and relations (and its metadata, kept
+    whole), with what it holds that lexrdf does not know (`unknowns`, one warning per kind)."""
 
     items: list[Item] = field(default_factory=list)
     versions: list[Version] = field(default_factory=list)
     text_units: list[TextUnit] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
+    unknowns: Unknowns = field(default_factory=Unknowns)
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], path: str = "<json>") -> Dataset:
-        """Read a dataset, or SourceError naming the file and the entry at fault."""
+        """Read a dataset, or SourceError naming the file and the entry at fault (a required field missing or
+        malformed); what it does not know is kept and tallied, never refused."""
         dataset = cls(metadata=dict(data.get("metadata") or {}))
-        for section, reader in (
-            ("items", _item),
-            ("versions", _version),
-            ("textUnits", _text_unit),
-            ("actions", _action),
-        ):
+        for key in data:
+            if key not in _FIELDS and key not in ANNOTATIONS:
+                dataset.unknowns.saw(f"top-level section {key!r}", key, "not imported")
+        for section, attribute in _FIELDS.items():
             entries = data.get(section) or []
             if not isinstance(entries, list):
                 raise SourceError(path, None, f"{section} is not a list")
             for index, entry in enumerate(entries):
+                where = f"{section}[{index}]"
                 try:
-                    getattr(dataset, _FIELDS[section]).append(reader(entry))
+                    if not isinstance(entry, Mapping):
+                        raise TypeError("not an object")
+                    getattr(dataset, attribute).append(_READERS[section](entry, where, dataset.unknowns))
                 except (KeyError, TypeError, ValueError) as exc:
                     detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-                    raise SourceError(path, None, f"{section}[{index}]: {detail}") from None
+                    raise SourceError(path, None, f"{where}: {detail}") from None
         return dataset
 
     def json(self) -> dict[str, Any]:
         """The dataset as SAT-Graph JSON."""
-        return {
+        data: dict[str, Any] = {
             "metadata": self.metadata,
             "items": [item_json(item) for item in self.items],
             "versions": [version_json(version) for version in self.versions],
             "textUnits": [text_unit_json(unit) for unit in self.text_units],
             "actions": [action_json(action) for action in self.actions],
         }
+        if self.relations:
+            data["relations"] = [relation_json(relation) for relation in self.relations]
+        return data
 
 
-_FIELDS = {"items": "items", "versions": "versions", "textUnits": "text_units", "actions": "actions"}
+_FIELDS = {
+    "items": "items",
+    "versions": "versions",
+    "textUnits": "text_units",
+    "actions": "actions",
+    "relations": "relations",
+}
 
 
 def _required(entry: Mapping[str, Any], key: str) -> str:
@@ -155,7 +277,15 @@ def _required(entry: Mapping[str, Any], key: str) -> str:
     return value.strip()
 
 
-def _item(entry: Mapping[str, Any]) -> Item:
+def _extra(entry: Mapping[str, Any], section: str, where: str, unknowns: Unknowns) -> dict[str, Any]:
+    """The fields of an entry lexrdf does not map, as they came (tallied: one warning per field name)."""
+    extra = {key: value for key, value in entry.items() if key not in KNOWN_FIELDS[section]}
+    for key in extra:
+        unknowns.saw(f"field {section}[].{key}", f"{where}.{key}", "kept as given (sat:extra) and returned in answers")
+    return extra
+
+
+def _item(entry: Mapping[str, Any], where: str, unknowns: Unknowns) -> Item:
     return Item(
         _required(entry, "id"),
         _required(entry, "typeId"),
@@ -164,13 +294,20 @@ def _item(entry: Mapping[str, Any]) -> Item:
         entry.get("urn"),
         entry.get("url"),
         entry.get("metadata"),
+        _extra(entry, "items", where, unknowns),
     )
 
 
-def _version(entry: Mapping[str, Any]) -> Version:
-    kind = entry.get("type", "statutory")
-    if kind not in ("statutory", "interpretive"):
-        raise ValueError(f"type {kind!r} is neither statutory nor interpretive")
+def _version(entry: Mapping[str, Any], where: str, unknowns: Unknowns) -> Version:
+    assumed: tuple[Assumption, ...] = ()
+    if entry.get("type") is None:
+        kind = "statutory"
+        because = "the dataset gives no type for this version (the specification requires one)"
+        assumed = (Assumption("type", kind, because),)
+    else:
+        kind = _required(entry, "type")
+        if kind not in VERSION_TYPES:
+            unknowns.saw(f"version type {kind!r}", f"{where}.type", "kept as sat:versionType and returned as its type")
     validity = Interval.parse(entry["validityInterval"])
     if validity is None or validity.start is None:
         raise ValueError("validityInterval has no start")
@@ -187,10 +324,12 @@ def _version(entry: Mapping[str, Any]) -> Version:
         entry.get("urn"),
         entry.get("url"),
         entry.get("metadata"),
+        _extra(entry, "versions", where, unknowns),
+        assumed,
     )
 
 
-def _text_unit(entry: Mapping[str, Any]) -> TextUnit:
+def _text_unit(entry: Mapping[str, Any], where: str, unknowns: Unknowns) -> TextUnit:
     source_id = _required(entry, "sourceId")
     language = _required(entry, "language")
     aspect = _required(entry, "aspect")
@@ -202,10 +341,11 @@ def _text_unit(entry: Mapping[str, Any]) -> TextUnit:
         aspect,
         _required(entry, "content"),
         entry.get("metadata"),
+        _extra(entry, "textUnits", where, unknowns),
     )
 
 
-def _action(entry: Mapping[str, Any]) -> Action:
+def _action(entry: Mapping[str, Any], where: str, unknowns: Unknowns) -> Action:
     event_time = day(_required(entry, "eventTime"))
     assert event_time is not None
     return Action(
@@ -219,11 +359,39 @@ def _action(entry: Mapping[str, Any]) -> Action:
         tuple(entry.get("producesVersionIds") or ()),
         entry.get("parentId"),
         entry.get("metadata"),
+        _extra(entry, "actions", where, unknowns),
     )
 
 
-def _without_none(fields: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if v is not None or k in keep}
+def _relation(entry: Mapping[str, Any], where: str, unknowns: Unknowns) -> Relation:
+    predicate = _required(entry, "predicate")
+    if predicate not in RELATION_PREDICATES:
+        unknowns.saw(f"relation predicate {predicate!r}", f"{where}.predicate", "kept as sat:predicate")
+    return Relation(
+        _required(entry, "id"),
+        _required(entry, "sourceType"),
+        _required(entry, "sourceId"),
+        predicate,
+        _required(entry, "targetType"),
+        _required(entry, "targetId"),
+        Interval.parse(entry.get("validityInterval")),
+        entry.get("metadata"),
+        _extra(entry, "relations", where, unknowns),
+    )
+
+
+_READERS: dict[str, Callable[[Mapping[str, Any], str, Unknowns], Any]] = {
+    "items": _item,
+    "versions": _version,
+    "textUnits": _text_unit,
+    "actions": _action,
+    "relations": _relation,
+}
+
+
+def _without_none(fields: dict[str, Any], extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    mapped = {k: v for k, v in fields.items() if v is not None}
+    return {**mapped, **{k: v for k, v in (extra or {}).items() if k not in fields}}
 
 
 def item_json(item: Item) -> dict[str, Any]:
@@ -236,7 +404,8 @@ def item_json(item: Item) -> dict[str, Any]:
             "label": item.label,
             "parentId": item.parent_id,
             "metadata": item.metadata,
-        }
+        },
+        item.extra,
     )
 
 
@@ -253,7 +422,8 @@ def version_json(version: Version) -> dict[str, Any]:
             "producedByActionId": version.produced_by,
             "terminatedByActionId": version.terminated_by,
             "metadata": version.metadata,
-        }
+        },
+        version.extra,
     )
 
 
@@ -267,7 +437,8 @@ def text_unit_json(unit: TextUnit) -> dict[str, Any]:
             "aspect": unit.aspect,
             "content": unit.content,
             "metadata": unit.metadata,
-        }
+        },
+        unit.extra,
     )
 
 
@@ -284,8 +455,37 @@ def action_json(action: Action) -> dict[str, Any]:
             "terminatesVersionIds": list(action.terminates),
             "producesVersionIds": list(action.produces),
             "metadata": action.metadata,
-        }
+        },
+        action.extra,
     )
 
 
-__all__ = ["Action", "Dataset", "Interval", "Item", "TextUnit", "Version", "day", "moment"]
+def relation_json(relation: Relation) -> dict[str, Any]:
+    return _without_none(
+        {
+            "id": relation.id,
+            "sourceType": relation.source_type,
+            "sourceId": relation.source_id,
+            "predicate": relation.predicate,
+            "targetType": relation.target_type,
+            "targetId": relation.target_id,
+            "validityInterval": relation.validity.json() if relation.validity else None,
+            "metadata": relation.metadata,
+        },
+        relation.extra,
+    )
+
+
+__all__ = [
+    "Action",
+    "Assumption",
+    "Dataset",
+    "Interval",
+    "Item",
+    "Relation",
+    "TextUnit",
+    "Unknowns",
+    "Version",
+    "day",
+    "moment",
+]

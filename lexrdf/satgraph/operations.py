@@ -61,6 +61,17 @@ def _metadata(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+def _kept(answer: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """An answer with what its import kept: the dataset's fields lexrdf does not map (never over a mapped one), and
+    `assumed`, the values the import took for fields the dataset left out (the answer rests on them)."""
+    for key, value in (_metadata(row.get("extra")) or {}).items():
+        answer.setdefault(key, value)
+    assumed = _metadata(row.get("assumed"))
+    if assumed:
+        answer["assumed"] = assumed
+    return answer
+
+
 def version_object(row: dict[str, Any]) -> dict[str, Any]:
     """A Version (SAT-Graph schema) from a row of the version queries."""
     version: dict[str, Any] = {
@@ -79,7 +90,7 @@ def version_object(row: dict[str, Any]) -> dict[str, Any]:
         if row[key]:
             version[key] = row[key]
     version["metadata"] = _metadata(row["metadata"])
-    return version
+    return _kept(version, row)
 
 
 def action_object(row: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +110,7 @@ def action_object(row: dict[str, Any]) -> dict[str, Any]:
     action["terminatesVersionIds"] = _ids(row["terminates"])
     action["producesVersionIds"] = _ids(row["produces"])
     action["metadata"] = _metadata(row["metadata"])
-    return action
+    return _kept(action, row)
 
 
 def item_object(row: dict[str, Any]) -> dict[str, Any]:
@@ -109,7 +120,7 @@ def item_object(row: dict[str, Any]) -> dict[str, Any]:
         if row[key]:
             item[field] = row[key]
     item["metadata"] = _metadata(row["metadata"])
-    return item
+    return _kept(item, row)
 
 
 def text_unit_object(row: dict[str, Any]) -> dict[str, Any]:
@@ -124,7 +135,7 @@ def text_unit_object(row: dict[str, Any]) -> dict[str, Any]:
     }
     if row["metadata"]:
         unit["metadata"] = _metadata(row["metadata"])
-    return unit
+    return _kept(unit, row)
 
 
 def unique_rows(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:

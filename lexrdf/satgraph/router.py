@@ -28,7 +28,24 @@ class _Model(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
 
-class SatItem(_Model):
+class _Kept(_Model):
+    """A SAT-Graph object that also carries the fields its dataset gave which lexrdf does not map, as they came."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="allow")
+
+
+class Assumed(_Model):
+    field: str = Field(description="the field the dataset left out")
+    value: str = Field(description="what the import took for it")
+    because: str
+
+
+_ASSUMED = Field(
+    None, description="values the import assumed for fields the dataset left out (this answer rests on them)"
+)
+
+
+class SatItem(_Kept):
     id: str
     urn: str | None = None
     url: str | None = None
@@ -38,20 +55,21 @@ class SatItem(_Model):
     metadata: Any = None
 
 
-class SatVersion(_Model):
+class SatVersion(_Kept):
     id: str
     urn: str | None = None
     url: str | None = None
     itemId: str
-    type: str = Field(description="statutory or interpretive")
+    type: str = Field(description="statutory, interpretive, documentary, or the type the dataset gave")
     validityInterval: Interval
     applicabilityInterval: Interval | None = None
     producedByActionId: str | None = None
     terminatedByActionId: str | None = None
     metadata: Any = None
+    assumed: list[Assumed] | None = _ASSUMED
 
 
-class SatAction(_Model):
+class SatAction(_Kept):
     id: str
     parentId: str | None = None
     type: str
@@ -62,9 +80,10 @@ class SatAction(_Model):
     terminatesVersionIds: list[str] = []
     producesVersionIds: list[str] = []
     metadata: Any = None
+    assumed: list[Assumed] | None = _ASSUMED
 
 
-class SatTextUnit(_Model):
+class SatTextUnit(_Kept):
     id: str
     sourceType: str
     sourceId: str

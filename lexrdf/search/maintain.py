@@ -1,6 +1,10 @@
 """Keeping a store's full-text index in step with it: where it lives, whether it is there and current, replacing
 an act's documents after its writes (`update_acts`), building it when a writer finds none (`ensure_index`), and
-rebuilding it in a fresh directory (`rebuild`)."""
+rebuilding it in a fresh directory (`rebuild`).
+
+The semantic vectors kept beside it (lexrdf.search.vectors) follow the same writes: once a store keeps them (its
+first semantic search made them), `update_acts` embeds the texts of the acts written that have no vector yet, with
+the embedder that made the others, so a search after an ingest embeds nothing of the store's."""
 
 from __future__ import annotations
 
@@ -11,9 +15,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from lexrdf.search.embedders import make_embedder
 from lexrdf.search.index import SearchIndex
 from lexrdf.search.schema import is_current
+from lexrdf.search.semantic import haystack
 from lexrdf.search.texts import Text, count_records, has_texts, read_texts
+from lexrdf.search.vectors import VectorStore, vectors_path
 from lexrdf.store.base import Store
 
 INDEX_DIR = "search"  # under the store's directory
@@ -30,6 +37,12 @@ def index_directory(store: Store | Path | str) -> Path | None:
         return Path(store) / INDEX_DIR
     base = getattr(store, "directory", None) or getattr(store, "state", None)
     return Path(base) / INDEX_DIR if base is not None else None
+
+
+def vectors_file(store: Store) -> Path | None:
+    """Where a store keeps its semantic vectors: `<store>/semantic/vectors.sqlite`, beside the full-text index."""
+    directory = index_directory(store)
+    return vectors_path(directory.parent) if directory is not None else None
 
 
 def has_index(store: Store) -> bool:
@@ -58,7 +71,32 @@ def update_acts(
     graphs = list(acts)
     known = texts or {}
     given = (text for graph in graphs for text in known.get(graph, ()))
-    return index.replace(graphs, itertools.chain(given, read_texts(store, [g for g in graphs if g not in known])))
+    written = list(itertools.chain(given, read_texts(store, [g for g in graphs if g not in known])))
+    count = index.replace(graphs, written)
+    embed_written(store, written)
+    return count
+
+
+def embed_written(store: Store, texts: list[Text]) -> int:
+    """Embed the version texts among `texts` that the store's kept vectors lack (none when it keeps none, or keeps
+    those of an embedder not installed here: its next search starts them afresh); how many were embedded."""
+    path = vectors_file(store)
+    kept = VectorStore.open(path) if path is not None else None
+    if kept is None:
+        return 0
+    try:
+        made = kept.embedder()
+        try:
+            embedder = make_embedder(made[0]) if made is not None else None
+        except ValueError:
+            return 0
+        if embedder is None or (embedder.name, embedder.dimension) != made:
+            return 0
+        before = kept.count()
+        kept.embed_missing((haystack(text) for text in texts if text.get("state", "version") == "version"), embedder)
+        return kept.count() - before
+    finally:
+        kept.close()
 
 
 def update_act(store: Store, act: str, directory: Path | None = None, create: bool = False) -> int | None:

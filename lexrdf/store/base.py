@@ -52,6 +52,13 @@ class Store(Protocol):
         """The number of the last change this store shows (for a reader, the last its snapshot holds)."""
 
     @property
+    def generation(self) -> int:
+        """A number that changes whenever what this store shows may have changed: a writer's every write, a
+        reader's every switch to a newer published state (read from the store: the embedded store's snapshot
+        pointer, a remote store's transaction log), so another process's write is seen too. What is cached from
+        the store's answers is kept under it (lexrdf.web.cache)."""
+
+    @property
     def clock(self) -> Clock:
         """The store's transaction-time clock: strictly increasing, later than every changeset stored."""
 
@@ -105,6 +112,7 @@ def open_store(
     url: str | None = None,
     update_url: str | None = None,
     auth: tuple[str, str] | None = None,
+    ignored_graphs: Sequence[str] = (),
 ) -> Store:
     """Open the embedded store in a directory: as its one writer (the directory is created if missing), or
     `read_only` on its newest published snapshot (a StoreError when the directory holds no store). Superseded
@@ -112,11 +120,14 @@ def open_store(
 
     With `url` (a SPARQL 1.1 query endpoint), the remote store there instead (lexrdf.store.remote, docs/remote.md):
     `location` is then the local directory of its transaction log, `update_url` its update endpoint (default:
-    derived from `url`), `auth` a user and password for HTTP basic authentication."""
+    derived from `url`), `auth` a user and password (HTTP basic or digest authentication, as the server asks),
+    `ignored_graphs` the server's own graphs, which are not lexrdf's (Virtuoso's `virtrdf#`)."""
     if url:
         from lexrdf.store.remote import RemoteStore
 
-        return RemoteStore(url, Path(location), read_only=read_only, update_url=update_url, auth=auth)
+        return RemoteStore(
+            url, Path(location), read_only=read_only, update_url=update_url, auth=auth, ignored_graphs=ignored_graphs
+        )
     from lexrdf.store.embedded import EmbeddedStore
     from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS
 

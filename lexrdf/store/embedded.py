@@ -133,6 +133,7 @@ class EmbeddedStore:
         self._swap_lock = threading.Lock()
         self._clock: Clock | None = None
         self._dirty = False  # a writer wrote since its last publish
+        self._generation = 0  # bumped by every write (a writer) or switch of snapshot (a reader): `generation`
         self._stamp: Stamp | None = None
         self._snapshot: Snapshot | None = None
         self._journal = Journal(directory)
@@ -217,6 +218,7 @@ class EmbeddedStore:
 
     def _undo(self, entry: Entry) -> None:
         """Remove the additions of a journal entry, in one transaction (quads not in the store are skipped)."""
+        self._generation += 1
         present = [quad for quad in entry.added() if quad in self._store]
         blank = [q for q in present if has_blank_node(q)]
         if present and not blank:
@@ -251,7 +253,15 @@ class EmbeddedStore:
         next `publish` or on `close`), a reader's current snapshot (call `refresh()` first to read the newest)."""
         if not self.read_only:
             self._dirty = True  # it may be written through
+            self._generation += 1
         return self._store
+
+    @property
+    def generation(self) -> int:
+        """Changes with every write of a writer and every switch of a reader to a newer snapshot (a reader looks at
+        the snapshot pointer first: one stat), so a write by another process counts from its publish."""
+        self.refresh()
+        return self._generation
 
     @property
     def snapshot(self) -> Snapshot | None:
@@ -273,6 +283,7 @@ class EmbeddedStore:
                 return False
             store, self._stamp, snapshot = self._open_reader()
             self._store, self._snapshot = store, snapshot
+            self._generation += 1
             with self._clock_lock:
                 self._clock = None
             return True
@@ -506,6 +517,8 @@ class EmbeddedStore:
             for entry in entries:
                 self._journal.end(entry)
             raise
+        finally:  # once the write has landed (or been undone): an answer read during it is kept under the old number
+            self._generation += 1
 
     def _adopt(self, entries: Sequence[Entry]) -> None:
         """Committed writes become their changes in the transaction log (lexrdf.store.changelog): each entry is

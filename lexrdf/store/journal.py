@@ -51,13 +51,14 @@ from pyoxigraph import Quad, RdfFormat
 from lexrdf.errors import StoreError
 from lexrdf.store.changelog import change_number, patch_headers, render_patch
 from lexrdf.store.files import sync_directory, write_atomically
+from lexrdf.tunables import setting
 
 JOURNAL = "journal"
 SUFFIX = ".write"
 MARKER = ".derive"
 ADDED, REMOVED, END = b"A ", b"D ", b"TC ."
 LEGACY = b"# lexrdf-write "  # how an entry began before entries were patches
-BLOCK = 1 << 20  # bytes of added lines read at a time
+BLOCK = setting("journal_block_bytes")  # bytes of added lines read at a time
 
 _counter = itertools.count(1)
 

@@ -1,14 +1,18 @@
 """The remote backend: any SPARQL 1.1 server over HTTP, behind the same store protocol as the embedded one.
 
-Reads are SPARQL 1.1 Protocol queries (POST application/sparql-query), writes SPARQL 1.1 Updates (POST
+Reads are SPARQL 1.1 Protocol queries (POST of the form `query=...`, which every SPARQL 1.1 server must take:
+Virtuoso 7.2 never answers a POST of application/sparql-query), writes SPARQL 1.1 Updates (POST
 application/sparql-update), one request per write, which the server runs as one transaction. The server must
 answer queries with the union of its named graphs as the default graph (`oxigraph serve --union-default-graph`,
-Fuseki's `unionDefaultGraph`; docs/remote.md). The transaction log stays local: it is kept in a directory of the
-writer's machine (`Settings.store`), like the embedded store's `changes/`.
+Fuseki's `unionDefaultGraph`, Virtuoso as it is; docs/remote.md); graphs of the server's own (Virtuoso's
+`virtrdf#`) are named in `ignored_graphs` and left out of the store's graphs, counts and dumps. The transaction
+log stays local: it is kept in a directory of the writer's machine (`Settings.store`), like the embedded store's
+`changes/`.
 
->>> store = RemoteStore("http://127.0.0.1:7878/query", Path("lexrdf-state"))  # doctest: +SKIP
->>> store.quad_count()  # doctest: +SKIP
-165234
+For example (tests/test_remote_store.py runs it against `oxigraph serve`, Jena and Virtuoso)::
+
+    store = RemoteStore("http://127.0.0.1:7878/query", Path("lexrdf-state"))
+    store.quad_count()  # 165234
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block
+from lexrdf.store.dialects import FORM, WRONG_ANSWERS, ChallengeAuth, date_casts, form
 from lexrdf.store.journal import Entry, Journal
 from lexrdf.store.nquads import Additions, Held, Serialized, has_blank_node, serialized
 from lexrdf.store.spool import BATCH, Keep, QuadSpool
@@ -72,15 +77,19 @@ class RemoteStore:
         read_only: bool = False,
         update_url: str | None = None,
         auth: tuple[str, str] | None = None,
+        ignored_graphs: Sequence[str] = (),
     ) -> None:
         self.url = url
+        self.ignored_graphs = frozenset(ignored_graphs)
         self.update_url = update_url or update_url_for(url)
         self.state = Path(state)
         self.read_only = read_only
-        self._http = httpx.Client(auth=auth, timeout=httpx.Timeout(None, connect=CONNECT_SECONDS))
+        timeout = httpx.Timeout(None, connect=CONNECT_SECONDS)
+        self._http = httpx.Client(auth=ChallengeAuth(*auth) if auth else None, timeout=timeout)
         self._write_lock = threading.Lock()
         self._clock_lock = threading.Lock()
         self._clock: Clock | None = None
+        self._writes = 0  # updates sent (`generation`)
         if not read_only:
             self.state.mkdir(parents=True, exist_ok=True)
         self._changelog = ChangeLog(self.state)
@@ -92,12 +101,20 @@ class RemoteStore:
 
     # -- HTTP --------------------------------------------------------------------------------------
     def _post(
-        self, url: str, body: Any, content_type: str, accept: str | None, timeout: float | None
+        self,
+        url: str,
+        body: Any,
+        content_type: str,
+        accept: str | None,
+        timeout: float | None,
+        length: int | None = None,
     ) -> httpx.Response:
         """One request; any failure becomes a one-line StoreError naming the URL."""
         headers = {"Content-Type": f"{content_type}; charset=utf-8"}
         if accept:
             headers["Accept"] = accept
+        if length is not None:
+            headers["Content-Length"] = str(length)
         try:
             response = self._http.post(url, content=body, headers=headers, timeout=timeout or UPDATE_SECONDS)
         except httpx.TimeoutException as exc:
@@ -113,16 +130,39 @@ class RemoteStore:
         return response
 
     def _query(self, query: str, accept: str, timeout: float | None = None) -> httpx.Response:
-        return self._post(self.url, query.encode("utf-8"), "application/sparql-query", accept, timeout)
+        return self._post(self.url, form(date_casts(query)), FORM, accept, timeout)
 
     def _update(self, body: Iterable[bytes] | bytes) -> None:
         if self.read_only:
             raise StoreError(f"the store at {self.url} is open read-only; nothing was written")
-        self._post(self.update_url, body, "application/sparql-update", None, UPDATE_SECONDS)
+        try:
+            self._send_update(body)
+        finally:  # once it has landed or failed: an answer read during it is kept under the old number
+            self._writes += 1
+
+    def _send_update(self, body: Iterable[bytes] | bytes) -> None:
+        if isinstance(body, bytes):
+            self._post(self.update_url, body, "application/sparql-update", None, UPDATE_SECONDS)
+            return
+        # staged in a file and sent with its Content-Length, never chunked: Virtuoso 7.2 reads a chunked request
+        # body as empty and answers 200 having written nothing
+        with tempfile.TemporaryFile(dir=self.state if self.state.is_dir() else None) as staged:
+            for part in body:
+                staged.write(part)
+            length = staged.tell()
+            staged.seek(0)
+            self._post(self.update_url, staged, "application/sparql-update", None, UPDATE_SECONDS, length)
 
     def _ask_alive(self) -> None:
         """Fail now, in one line, when the server cannot be reached or refuses us."""
-        self._query("ASK { }", RESULTS_JSON, CONNECT_SECONDS)
+        self.server = self._query("ASK { }", RESULTS_JSON, CONNECT_SECONDS).headers.get("server", "")
+
+    def refuses(self, name: str) -> str | None:
+        """Why this server answers the library query `name` wrongly (WRONG_ANSWERS), or None."""
+        for product, wrong in WRONG_ANSWERS.items():
+            if self.server.startswith(product) and name in wrong:
+                return f"{self.server.split()[0]} answers the query {name!r} wrongly: {wrong[name]} (docs/remote.md)"
+        return None
 
     # -- reading -----------------------------------------------------------------------------------
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
@@ -148,7 +188,8 @@ class RemoteStore:
 
     def named_graphs(self) -> list[NamedNode]:
         rows = self.select("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }")
-        return sorted((row["g"] for row in rows if isinstance(row["g"], NamedNode)), key=lambda g: g.value)
+        graphs = (row["g"] for row in rows if isinstance(row["g"], NamedNode))
+        return sorted((g for g in graphs if g.value not in self.ignored_graphs), key=lambda g: g.value)
 
     def dump(self, output: IO[bytes], graph: NamedNode | None = None) -> None:
         """N-Quads of every named graph (the default graph is not reachable through a union default graph, and
@@ -160,7 +201,9 @@ class RemoteStore:
             output.write(pyoxigraph.serialize(self.graph_quads(name), format=RdfFormat.N_QUADS))
 
     def quad_count(self) -> int:
-        rows = list(self.select("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"))
+        ignored = ", ".join(f"<{iri}>" for iri in sorted(self.ignored_graphs))
+        where = f"GRAPH ?g {{ ?s ?p ?o }} FILTER (?g NOT IN ({ignored}))" if ignored else "GRAPH ?g { ?s ?p ?o }"
+        rows = list(self.select(f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}"))
         return int(rows[0]["n"].value) if rows else 0
 
     @property
@@ -191,6 +234,12 @@ class RemoteStore:
                     moment = moment.replace(tzinfo=UTC)
                 self._clock = Clock(moment)
             return self._clock
+
+    @property
+    def generation(self) -> int:
+        """A writer: its writes so far. A reader: the number of the newest change in the transaction log, which
+        the writer keeps beside it (a write that is not logged is not seen)."""
+        return self._writes if not self.read_only else self._changelog.last()
 
     def publish(self) -> None:
         return None
@@ -354,8 +403,7 @@ class RemoteDataset:
             return self.store.sparql(query)
         params = [("default-graph-uri", g.value) for g in _listed(default_graph) if isinstance(g, NamedNode)]
         params += [("named-graph-uri", g.value) for g in _listed(named_graphs)]
-        url = str(httpx.URL(self.store.url, params=params))
-        response = self.store._post(url, query.encode(), "application/sparql-query", RESULTS_JSON, None)
+        response = self.store._post(self.store.url, form(date_casts(query), params), FORM, RESULTS_JSON, None)
         return pyoxigraph.parse_query_results(response.content, QueryResultsFormat.JSON)
 
     def named_graphs(self) -> Iterator[NamedNode]:

@@ -105,6 +105,7 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
             valid_until=date.fromisoformat(row["until"].value) if row["until"] else None,
             closed_by=row["closed_by"].value if row["closed_by"] else None,
             opened_by=row["opened_by"].value,
+            concurrent=row["concurrent"].value if row["concurrent"] else None,
         )
         stored.versions.setdefault(path, []).append(version)
     for versions in stored.versions.values():

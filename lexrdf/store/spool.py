@@ -30,7 +30,9 @@ from typing import TypeVar
 import pyoxigraph
 from pyoxigraph import Quad, RdfFormat
 
-MEMORY_LIMIT = 200_000  # lines kept in memory before the spool moves to disk
+from lexrdf.tunables import setting
+
+MEMORY_LIMIT = setting("spool_memory_lines")  # lines kept in memory before the spool moves to disk
 BATCH = 20_000  # quads written to the file, or parsed back, at a time
 
 #: which quads a spool keeps aside, by their predicate and object as N-Triples

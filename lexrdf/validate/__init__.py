@@ -1,7 +1,9 @@
 """SHACL validation of act graphs: the compiled shapes run inside Oxigraph, pyshacl kept as the reference.
 
->>> report = validate_store(store.raw, graph=act)      # doctest: +SKIP
->>> report.conforms, [r.message for r in report.violations]                                # doctest: +SKIP
+For example (the tests run it on every act they ingest)::
+
+    report = validate_store(store.raw, graph=act)
+    report.conforms, [r.message for r in report.violations]
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from datetime import date
 
 from lexrdf.model import SourceDocument
 from lexrdf.uris import IriMinter
+from lexrdf.versioning.commencement import record_partial_commencements, record_partly_in_force
 from lexrdf.versioning.evidence import record_evidence
 from lexrdf.versioning.expressions import plan_expression
 from lexrdf.versioning.periods import plan_periods
@@ -34,6 +35,7 @@ from lexrdf.versioning.state import (
     record_iri,
     text_key,
 )
+from lexrdf.versioning.unheld import record_unheld_changes
 
 
 def plan_document(
@@ -54,6 +56,9 @@ def plan_document(
     else:
         plan_expression(planner)
     repeal_act(planner)
+    record_unheld_changes(planner)
+    record_partial_commencements(planner)
+    record_partly_in_force(planner)
     record_evidence(planner)
     return planner.plan
 

@@ -127,6 +127,10 @@ def _start(planner: Planner, version: NewVersion) -> tuple[str, ...]:
         return ()
     name = file_name(planner.document.path)
     found = of_lifecycle(name, planner.lifecycle_by_day.get(version.valid_from, []))
+    document = planner.document
+    if not found and version.valid_from == document.entry_into_force and "entry_into_force" in document.lines:
+        line = document.lines["entry_into_force"]
+        found = {f"{_at(name, line)}: the act's entry into force on {version.valid_from}, as the source states it"}
     unit = planner.units_by_path.get(version.path)
     if not found and unit is not None and unit.window is not None and unit.window.start == version.valid_from:
         found = {f"{_at(name, unit.line)}: shown in force from {version.valid_from} ({_period(unit)})"}

@@ -7,18 +7,19 @@ from collections import defaultdict
 from datetime import date
 
 from lexrdf.model import Modification, Unit, Window
-from lexrdf.versioning.planner import DAY, REOPENING_KINDS, TEXTUAL, Planner, close_absent
+from lexrdf.versioning.planner import DAY, REOPENING_KINDS, TEXTUAL, Planner, chain, close_absent
 from lexrdf.versioning.state import text_key
 
 
 def plan_periods(planner: Planner) -> None:
-    """One document holding every version of each provision, each with its @period window."""
-    document, stored = planner.document, planner.stored
-    by_path: dict[str, list[Unit]] = defaultdict(list)
+    """One document holding every version of each provision, each with its @period window. Concurrent versions
+    (an E+W text beside an S text) are timelines of their own, one per extent."""
+    document = planner.document
+    by_path: dict[tuple[str, str | None], list[Unit]] = defaultdict(list)
     for unit in [planner.act_unit(), *document.units]:
         if unit.window is not None:
-            by_path[unit.path].append(unit)
-    for path, shown in by_path.items():
+            by_path[(unit.path, chain(unit))].append(unit)
+    for (path, concurrent), shown in by_path.items():
         shown.sort(key=lambda u: u.window.start)
         planner.record_modifications(shown[-1])
         # what a consolidation shows of a repealed provision (". . . .") is no text of it: the repeal ends the
@@ -41,9 +42,10 @@ def plan_periods(planner: Planner) -> None:
                 continue
             planner.closing_event(placeholder, max(repealed_on, default=placeholder.window.start), None)
             continue
-        stored_by_start = {v.valid_from: v for v in stored.versions.get(path, [])}
+        timeline = planner.timeline(path, concurrent)
+        stored_by_start = {v.valid_from: v for v in timeline}
         starts = [own_start(planner, alternatives[0]), *(later_start(planner, u) for u in alternatives[1:])]
-        planner.first_starts[path] = starts[0]
+        planner.first_starts[(path, concurrent)] = starts[0]
         previous: str | None = None
         for index, unit in enumerate(alternatives):
             start, opened_by, begins = starts[index]
@@ -62,16 +64,14 @@ def plan_periods(planner: Planner) -> None:
                 window = Window(start, shown[-1].window.start, unit.window.applicable_from)
             closed_by = planner.closing_event(unit, window.end, successor) if window.end else None
             existing = stored_by_start.get(window.start)
-            ended = planner.ended_by_record(path, window.start) if existing is None else None
+            ended = planner.ended_by_record(path, window.start, concurrent) if existing is None else None
             if ended is not None and not planner.reopens(unit, window.start):
                 # after a recorded end (repeal, expiry, ruling) only a named act gives it text again
                 planner.not_reopened(unit, ended)
                 planner.drop_unused(opened_by, closed_by if closed_by != successor else None)
                 continue
             if existing is None:
-                prior = previous or next(
-                    (v.iri for v in reversed(stored.versions.get(path, [])) if v.valid_from < window.start), None
-                )
+                prior = previous or next((v.iri for v in reversed(timeline) if v.valid_from < window.start), None)
                 version = planner.add_version(unit, window, opened_by, prior, closed_by, begins and prior is None)
                 previous = version.iri
                 continue
@@ -88,7 +88,7 @@ def plan_periods(planner: Planner) -> None:
                     existing, unit if text_changed else None, window.end, closed_by, translation=translation
                 )
     if not planner.companion:
-        close_absent(planner, set(by_path), document.expression_date)
+        close_absent(planner, {path for path, _ in by_path}, document.expression_date)
 
 
 def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
@@ -110,10 +110,30 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     own += planner.enclosing_changes(unit)
     # a change in force for some purposes first starts the window the source shows from that first date
     on_start = [m for m in own if m.effective == day or day in m.dates]
+    staged = wholly_later(planner, unit, day, on_start)
+    if staged:  # in force for some purposes from the period's start, wholly later: the version starts then
+        return (
+            staged,
+            planner.change_event(unit, staged, [m for m in on_start if m.effective == staged]),
+            creates(on_start),
+        )
     if on_start:
         return day, planner.change_event(unit, day, on_start), creates(on_start)
+    commenced = commenced_wholly_later(planner, unit, day)
+    if commenced:
+        wholly = min(m.effective for m in commenced)  # type: ignore[type-var]
+        chosen = [m for m in commenced if m.effective == wholly]
+        return wholly, planner.event(wholly, "commencement", unit.path, chosen), True
     dated = all(m.effective for m in own)
     undated = [m for m in own if m.effective is None and m.source_act and m.kind != "repeal"]
+    later = changed_after_start(planner, unit, own)
+    if later:
+        if undated:  # changes the notes do not date: made at the latest when the source first shows the provision
+            earlier = planner.change_event(unit, day, undated)
+            planner.plan.events[earlier].at_latest = True
+        start = max(m.effective for m in later)  # type: ignore[type-var]
+        changed = [m for m in later if m.effective == start]
+        return start, planner.change_event(unit, start, changed), creates(changed)
     if undated:
         words_dated = words_dated_after_enclosing(planner, unit, day, undated)
         if words_dated:
@@ -146,7 +166,8 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
         return day, planner.event(day, "amendment", unit.path, nested), False
     if modified:  # its effect was modified that day (it affects the provision); its words are not known to be new
         planner.event(day, "modification", unit.path, modified)
-    inherited = planner.first_starts.get(unit.parent_path or "")
+    parent = unit.parent_path or ""
+    inherited = planner.first_starts.get((parent, chain(unit))) or planner.first_starts.get((parent, None))
     if not unit.own_period and inherited and inherited[0] == day and inherited[2]:
         # the enclosing provision came into force that day (nothing of it before): so did this part of it
         planner.plan.events[inherited[1]].affects.add(unit.path)
@@ -162,6 +183,75 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     # a window inherited from an enclosing provision, whose start something else in it explains: the source shows
     # this text from that day and records nothing of when it began
     return day, planner.event(day, "started-without-recorded-act", unit.path), False
+
+
+def wholly_later(planner: Planner, unit: Unit, day: date, on_start: list[Modification]) -> date | None:
+    """The day a provision shown from `day` came wholly into force, when on `day` it was in force for some purposes
+    only ("Sch. 2 para. 7 inserted (27.4.2017 for specified purposes, 31.10.2017 in so far as not already in force)",
+    its period starting 27.4.2017): its first version then starts on that later day, the commencement in part before
+    it (lexrdf.versioning.commencement) answering partly-in-force. None when that is not so."""
+    window, currency = unit.window, planner.document.current_to
+    if not on_start or window is None or any(m.effective == day for m in on_start):
+        return None
+    wholly = max(m.effective for m in on_start)  # type: ignore[type-var]
+    if not partly_on(planner, unit, day) or (currency and wholly > currency) or (window.end and wholly >= window.end):
+        return None
+    return wholly
+
+
+def partly_on(planner: Planner, unit: Unit, day: date, enclosing: bool = True) -> bool:
+    """Whether a note says `unit` (or, with `enclosing`, a provision its words came with) came into force on `day` for
+    some purposes."""
+    holders = [unit, *(planner.ancestors(unit) if enclosing else ())]  # (s. 55B(1) came with s. 55B)
+    partial = {"partial-commencement"}
+    return any(m.effective == day for holder in holders for m in planner.changes(holder, kinds=partial))
+
+
+def commenced_wholly_later(planner: Planner, unit: Unit, day: date) -> list[Modification]:
+    """The commencement notes bringing `unit` wholly into force after `day`, when the source shows it from `day` and a
+    note says it came into force for some purposes then ("S. 128 wholly in force at 3.7.2000; ... s. 128 in force for
+    specified purposes at 8.5.2000", its period from 8.5.2000; "Sch. 10 para. 6 wholly in force at 1.3.2000; Sch. 10
+    para. 6 in force for certain purposes at Royal Assent"): its first version starts when it was wholly in force,
+    partly in force before. Empty when that is not so (or the later day is past the source's currency or the
+    period)."""
+    window, currency = unit.window, planner.document.current_to
+    if window is None or not partly_on(planner, unit, day, enclosing=False):  # its own commencement: its own part
+        return []
+    return [
+        m
+        for m in planner.changes(unit, kinds={"commencement"})
+        if m.effective
+        and day < m.effective <= (currency or m.effective)
+        and (window.end is None or m.effective < window.end)
+    ]
+
+
+def changed_after_start(planner: Planner, unit: Unit, own: list[Modification]) -> list[Modification]:
+    """The changes of `unit`'s own words that a note dates after the day its period shows it from, within that period
+    and on or before the source's currency: the text shown carries them (the note is on its words), so it is no older
+    than they are. (SCA s. 140(3): RestrictStartDate 2000-08-25, "Words in s. 140(3)(5) substituted (28.8.2000) by
+    2000 c. 6": the two disagree; the text is shown from 28.8.2000, and the disagreement is reported.)"""
+    window, document = unit.window, planner.document
+    if window is None:
+        return []
+    # a change in force for some purposes first made its words on its first date ("inserted (1.10.2009 for certain
+    # purposes and 1.4.2010 ...)"): only a change whose first date is after the period's start is later
+    later = [
+        m
+        for m in own
+        if m.effective
+        and window.start < min(m.dates or (m.effective,)) <= (document.current_to or window.start)
+        and (window.end is None or m.effective < window.end)
+        and m.kind in TEXTUAL - {"repeal"}
+        and not m.about_others
+    ]
+    for change in later:
+        planner.notice(
+            f"{document.path}:{change.line or ''}: a note dates a change of {unit.eid or unit.path} on "
+            f"{change.effective}, after the day its period shows it from, {window.start} (line {unit.line}): its text "
+            f"is shown from {change.effective}"
+        )
+    return later
 
 
 def words_dated_after_enclosing(

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from datetime import date, timedelta
-from decimal import Decimal
 from functools import cached_property
 
 from lexrdf.model import TEXTUAL_KINDS, Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter
 from lexrdf.versioning.evidence import of_event
+from lexrdf.versioning.ordering import document_order
 from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, StoredAct, StoredVersion
 from lexrdf.vocab import RULING_KINDS
 
@@ -49,6 +49,12 @@ class Planner:
         self.companion = companion  # the document ends nothing it does not show (another language; a portion)
         self.plan = Plan(act=stored.iri)
         self.units_by_path = {u.path: u for u in reversed(document.units)}
+        # concurrent versions (Unit.concurrent): each extent's units, and the notes their texts point at
+        self.chain_units = {(u.path, u.extent): u for u in reversed(document.units) if u.concurrent}
+        self.chain_notes: dict[str | None, set[str]] = defaultdict(set)
+        for unit in document.units:
+            if unit.concurrent:
+                self.chain_notes[unit.extent].update(unit.notes)
         self.descendant_eids = self._descendants()
         self.mods_by_target = defaultdict(list)
         for mod in document.modifications:
@@ -57,8 +63,9 @@ class Planner:
         for event in document.events:
             self.lifecycle_by_day[event.day].append(event)
         self.enactment_day = min((e.day for e in document.events if e.kind == "enactment"), default=document.work_date)
-        self._origins: dict[str, tuple[date, str, list[Modification]] | None] = {}
-        self.first_starts: dict[str, tuple[date, str, bool]] = {}  # path -> (start, opening event, begins history)
+        self._origins: dict[tuple[str, str | None], tuple[date, str, list[Modification]] | None] = {}
+        # (path, concurrent extent or None) -> (start, opening event, begins history)
+        self.first_starts: dict[tuple[str, str | None], tuple[date, str, bool]] = {}
         # an enclosing unit's path -> the window ends of the units inside it dated on their own (periods.py)
         self.inner_ends: dict[str, set[date | None]] = {}
         self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
@@ -105,7 +112,9 @@ class Planner:
         if spec is None:
             spec = self.plan.events[iri] = EventSpec(iri, day, kind)
         spec.source_acts.update(sources)
-        spec.source_provisions.update(m.source_provision for m in mods if m.source_provision)
+        made_by = {m.source_provision for m in mods if m.source_provision}
+        spec.source_provisions.update(made_by)
+        spec.provisions.setdefault(unit_path, set()).update(made_by)
         spec.notes.update(m.note for m in mods if m.note)
         spec.affects.add(unit_path)
         announced_by = ", ".join(sorted(sources)) if announced else None
@@ -130,8 +139,13 @@ class Planner:
         return [
             m
             for m in self.mods_by_target.get(unit.eid or "", [])
-            if m.kind in kinds and (day is None or m.effective == day)
+            if m.kind in kinds and (day is None or m.effective == day) and self.concerns(unit, m)
         ]
+
+    def concerns(self, unit: Unit, change: Modification) -> bool:
+        """Whether `change` is one of `unit`'s timeline: a concurrent version (an E+W text beside an S text, sharing
+        its identifiers) is changed only by the notes the texts of its own extent point at."""
+        return not unit.concurrent or change.note_id is None or change.note_id in self.chain_notes[unit.extent]
 
     def descendant_changes(self, unit: Unit, day: date, kinds: frozenset[str] | None = TEXTUAL) -> list[Modification]:
         """The changes of the units inside `unit` taking effect on `day` (of these kinds; None: of any kind)."""
@@ -139,7 +153,7 @@ class Planner:
             m
             for target in sorted(self.descendant_eids.get(unit.path, set()))
             for m in self.mods_by_target.get(target, [])
-            if m.effective == day and (kinds is None or m.kind in kinds)
+            if m.effective == day and (kinds is None or m.kind in kinds) and self.concerns(unit, m)
         ]
 
     def enactment(self, unit_path: str) -> str:
@@ -155,15 +169,16 @@ class Planner:
         """When a provision (or, failing a record of its own, its nearest ancestor with one) entered into force:
         its commencement, or its insertion as a whole. Returns (date, kind, changes)."""
         while unit is not None:
-            found = self._origins.get(unit.path)
-            if found is None and unit.path not in self._origins:
+            key = (unit.path, chain(unit))
+            found = self._origins.get(key)
+            if found is None and key not in self._origins:
                 commenced = [m for m in self.changes(unit, kinds={"commencement"}) if m.effective]
                 inserted = [m for m in self.changes(unit, kinds={"insertion"}) if m.effective and m.of_unit]
                 chosen = commenced or inserted
                 if chosen:
                     day = max(m.effective for m in chosen)
                     found = (day, chosen[0].kind, [m for m in chosen if m.effective == day])
-                self._origins[unit.path] = found
+                self._origins[key] = found
             if found is not None:
                 return found
             unit = self.unit_at(unit.parent_path)
@@ -215,15 +230,21 @@ class Planner:
         announced = self.stored.announced.get((unit.path, day))
         return bool(named) or (announced is not None and announced[0] in REOPENING_KINDS)
 
-    def ended_by_record(self, path: str, day: date) -> StoredVersion | None:
-        """The stored version of `path` that was last in force before `day`, when its window closed on or before
-        `day` by a recorded end (a repeal, an expiry, a binding ruling); else None."""
-        before = [v for v in self.stored.versions.get(path, []) if v.valid_from < day]
+    def ended_by_record(self, path: str, day: date, concurrent: str | None = None) -> StoredVersion | None:
+        """The stored version of `path` (of the timeline of the `concurrent` extent, when given) that was last in
+        force before `day`, when its window closed on or before `day` by a recorded end (a repeal, an expiry, a
+        binding ruling); else None."""
+        before = [v for v in self.timeline(path, concurrent) if v.valid_from < day]
         last = before[-1] if before else None
         if last is None or last.valid_until is None or last.valid_until > day or last.closed_by is None:
             return None
         closer = self.stored.closers.get(last.closed_by)
         return last if closer is not None and closer.kinds & RECORDED_ENDS else None
+
+    def timeline(self, path: str, concurrent: str | None) -> list[StoredVersion]:
+        """The stored versions of `path` on one timeline: the provision's, or that of one extent's concurrent
+        versions (their windows overlap those of the other extents, never one another)."""
+        return [v for v in self.stored.versions.get(path, []) if v.concurrent == concurrent]
 
     def extends_recorded_end(self, version: StoredVersion, until: date | None) -> bool:
         """Whether ending `version` at `until` (None: open) would undo the recorded end that closed it earlier."""
@@ -270,10 +291,13 @@ class Planner:
         )
         made_by = f" ({', '.join(sorted(closer.sources))})" if closer.sources else ""
         label = unit.eid or unit.path or "the act"
-        notice = (
+        self.notice(
             f"{self.document.path}:{unit.line or ''}: {label} is shown in force but was {how} {closer.iri}{made_by} "
             f"on {ended.valid_until}; not reopened"
         )
+
+    def notice(self, notice: str) -> None:
+        """Report something the source says that is not used as it stands (once)."""
         if notice not in self.plan.notices:
             self.plan.notices.append(notice)
         if notice not in self.document.notices:  # counted with what else the source says that cannot be used
@@ -307,11 +331,12 @@ class Planner:
         return []
 
     def ancestors(self, unit: Unit) -> Iterator[Unit]:
-        """The units enclosing `unit`, nearest first (as the document or, failing it, the store holds them)."""
-        parent = self.unit_at(unit.parent_path)
+        """The units enclosing `unit`, nearest first (as the document or, failing it, the store holds them); those of
+        a concurrent version are those of its own extent, where it has them."""
+        parent = self.unit_at(unit.parent_path, unit)
         while parent is not None:
             yield parent
-            parent = self.unit_at(parent.parent_path)
+            parent = self.unit_at(parent.parent_path, parent)
 
     def whole_repeals(self, unit: Unit, day: date | None = None) -> list[Modification]:
         """The repeals of `unit` as a whole the document records (taking effect on `day`, when given)."""
@@ -328,10 +353,13 @@ class Planner:
             if mod.effective is not None:
                 self.event(mod.effective, "modification", unit.path, [mod])
 
-    def unit_at(self, path: str | None) -> Unit | None:
-        """The unit at `path` in this document or, failing that, as stored (without text)."""
+    def unit_at(self, path: str | None, within: Unit | None = None) -> Unit | None:
+        """The unit at `path` in this document (the concurrent version of `within`'s extent, when it has one) or,
+        failing that, as stored (without text)."""
         if path is None:
             return None
+        if within is not None and within.concurrent and (path, within.extent) in self.chain_units:
+            return self.chain_units[(path, within.extent)]
         if path in self.units_by_path:
             return self.units_by_path[path]
         known = self.stored.provisions.get(path)
@@ -350,10 +378,18 @@ class Planner:
         begins_history: bool = False,
     ) -> NewVersion:
         provision = self.minter.provision(self.stored.iri, unit.path)
-        iri = self.minter.version(provision, window.start)
+        iri = self.minter.version(provision, window.start, chain(unit))
         record = NewRecord(iri, None, unit, {}, window.end, closed_by)
         version = NewVersion(
-            iri, unit.path, window.start, window.applicable_from, opened_by, previous, record, begins_history
+            iri,
+            unit.path,
+            window.start,
+            window.applicable_from,
+            opened_by,
+            previous,
+            record,
+            begins_history,
+            concurrent=chain(unit),
         )
         self.plan.new_versions.append(version)
         self.linked(opened_by).opens.add(iri)
@@ -387,25 +423,8 @@ class Planner:
             self.linked(closed_by).closes.add(stored.iri)
 
     def order_provisions(self) -> None:
-        """Give new provisions a document-order key between their stored neighbours."""
-        seen: set[str] = set()
-        units = [u for u in self.document.units if not (u.path in seen or seen.add(u.path))]
-        known = self.stored.provisions
-        following: list[Decimal | None] = [None] * len(units)
-        upcoming: Decimal | None = None
-        for index in range(len(units) - 1, -1, -1):
-            following[index] = upcoming
-            if units[index].path in known:
-                upcoming = known[units[index].path].order
-        previous = Decimal(0)
-        for index, unit in enumerate(units):
-            if unit.path in known:
-                previous = known[unit.path].order
-                continue
-            upper = following[index]
-            order = (previous + upper) / 2 if upper is not None else previous + 1
-            self.plan.new_provisions.append((unit, order))
-            previous = order
+        """Give new provisions a document-order key between their stored neighbours (lexrdf.versioning.ordering)."""
+        self.plan.new_provisions.extend(document_order(self.document.units, self.stored.provisions))
 
     def act_unit(self) -> Unit:
         doc = self.document
@@ -451,6 +470,12 @@ def repeal_act(planner: Planner) -> None:
             open_on_day = stored.valid_from < day and (stored.valid_until is None or stored.valid_until > day)
             if open_on_day and stored.iri not in superseded and stored.iri not in planned:
                 planner.supersede(stored, None, day, closing(stored.path))
+
+
+def chain(unit: Unit) -> str | None:
+    """The timeline a unit's text belongs to: its extent when it is one of several concurrent versions, else None
+    (the provision's one timeline)."""
+    return unit.extent if unit.concurrent else None
 
 
 def close_absent(planner: Planner, present: set[str], day: date) -> None:

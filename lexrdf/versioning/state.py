@@ -26,6 +26,9 @@ class StoredVersion:
     valid_until: date | None
     closed_by: str | None
     opened_by: str | None
+    # the extent of a concurrent version (one of several texts in force at once, each for its own extent: its own
+    # timeline); None for a provision's one timeline
+    concurrent: str | None = None
 
     def in_force(self, day: date) -> bool:
         return self.valid_from <= day and (self.valid_until is None or day < self.valid_until)
@@ -84,9 +87,13 @@ class EventSpec:
     opens: set[str] = field(default_factory=set)  # version IRIs
     closes: set[str] = field(default_factory=set)
     notes: set[str] = field(default_factory=set)  # the words of the annotations it was read from
+    introduces: set[str] = field(default_factory=set)  # provision paths it inserted whole, whose text is not held
     at_latest: bool = False  # the source gives no date: `day` is the latest it can have happened (lex:dateAtLatest)
     # what it was read from, for each provision it affects: "file:line: note: ..." (lexrdf.versioning.evidence)
     evidence: dict[str, set[str]] = field(default_factory=dict)
+    # the provisions of its source acts behind its change of each provision it affects (one act's event on a day
+    # names every provision of it that changed something that day: S.I. 2026/231 regs. 5(2)(a) and 5(2)(b))
+    provisions: dict[str, set[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -115,7 +122,12 @@ class NewVersion:
     previous: str | None
     record: NewRecord
     begins_history: bool = False  # no text of this provision was in force before this version
+    concurrent: str | None = None  # the extent of a concurrent version (`StoredVersion.concurrent`)
     dated_by: tuple[str, ...] = ()  # the evidence of its start (`opened_by`): "file:line: what"
+    # commencements in part before it (lexrdf.versioning.commencement): (event IRI, purposes, evidence)
+    in_part: list[tuple[str, str, str]] = field(default_factory=list)
+    # in force for some purposes only throughout its window: commenced in part, and no note commences the rest
+    partly: bool = False
 
 
 @dataclass
@@ -182,6 +194,7 @@ def apply_plan(stored: StoredAct, plan: Plan, minter: IriMinter, language: str) 
                 record.valid_until,
                 record.closed_by,
                 version.opened_by,
+                version.concurrent,
             )
         )
     by_iri = {v.iri: (versions, index) for versions in stored.versions.values() for index, v in enumerate(versions)}

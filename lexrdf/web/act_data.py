@@ -14,14 +14,53 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from lexrdf.answers import EventSummary, VersionAnswer, texts_per_unit
+from lexrdf.answers import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import eli_jsonld
+from lexrdf.web.cache import NOTHING_KEPT, ActData
 from lexrdf.web.page_data import Catalog, Day, EventRef, PageLinks, as_date, day_text, last_day, unit_label, value
-from lexrdf.web.provision_data import STATUS_LABELS
+from lexrdf.web.provision_text import STATUS_LABELS
 
 SHOWN_ANYWAY = ("repealed", "ended", "not-in-force", "not-yet-in-force")  # listed even without a heading
+# The units a reader looks up an act by, listed with or without a heading: articles and sections (CLML's P1), and
+# whatever sits directly in a grouping unit (a part, title, chapter, cross-heading, schedule) or in the act itself
+PRIMARY_UNITS = frozenset({"article", "section", "p1", "regulation", "rule"})
+GROUPING_UNITS = frozenset(
+    {"book", "part", "title", "subtitle", "chapter", "subchapter", "division", "subdivision", "crossheading",
+     "subcrossheading", "schedule", "hcontainer", "act"}
+)  # fmt: skip
 TOC_STATUS = {**STATUS_LABELS, "not-in-force": "Not in force", "ended": "No longer in force"}
+# what each label of the contents means, as its legend says it (the date in brackets is the unit's own)
+STATUS_MEANINGS = {
+    "in-force": "a version of it is in force on the date shown.",
+    "as-last-known": "the date shown is after the date the sources are current to: its text as last known.",
+    "not-yet-in-force": "its first version comes into force later, on the date given.",
+    "partly-in-force": "in force for some purposes only on the date shown.",
+    "repealed": "repealed with effect from the date given (the repeal's date): not in force since.",
+    "ended": "it ceased to be in force on the date given, with no act recorded as ending it.",
+    "not-in-force": "not in force on the date shown, between two versions; in force again from a later date.",
+    "struck-down": "a court struck it down with effect from the date given.",
+    "outside-coverage": "the sources give no text of it for the date shown: not a statement that it was not in "
+    "force. The date given is when the earliest text they record starts.",
+    "outside-extent": "its text does not extend to the territory asked for.",
+    "unknown-reference": "the sources name it but hold nothing of it.",
+}
+
+
+def legend(entries: list[Entry]) -> list[dict[str, str]]:
+    """The labels the contents use, other than "In force", each with what it means (STATUS_MEANINGS)."""
+    seen: dict[str, str] = {}
+
+    def walk(items: list[Entry]) -> None:
+        for entry in items:
+            if entry.status != "in-force":
+                seen.setdefault(entry.status, entry.status_label)
+            walk(entry.children)
+
+    walk(entries)
+    return [
+        {"status": status, "label": label, "meaning": STATUS_MEANINGS.get(status, "")} for status, label in seen.items()
+    ]
 
 
 @dataclass
@@ -39,11 +78,29 @@ class Entry:
     children: list[Entry] = field(default_factory=list)
 
 
-def toc_rows(lex: Lexrdf, act: str, day: date, known_at: str | None) -> list[dict[str, Any]]:
-    """The `toc` query's rows as plain values, one per unit, in document order."""
-    names = ("unit", "parent", "unit_type", "number", "heading", "status", "valid_from", "valid_until", "event")
-    rows = texts_per_unit(lex.rows("toc", act=act, date=day.isoformat(), known_at=known_at))
-    return [{name: value(row, name) for name in names} for row in rows]
+def toc_rows(
+    lex: Lexrdf, act: str, day: date, known_at: str | None, kept: ActData = NOTHING_KEPT
+) -> list[dict[str, Any]]:
+    """The `toc` query's rows as plain values, one per unit, in document order (`Lexrdf.toc`): the act's contents
+    on `day`, made once a generation of the store when `kept` keeps them (its provision pages read them too)."""
+    return kept.get_or_make(("toc", act, day.isoformat(), known_at), lambda: lex.toc(act, day, known_at))
+
+
+def toc_within(
+    lex: Lexrdf, act: str, provision: str, day: date, known_at: str | None, kept: ActData = NOTHING_KEPT
+) -> list[dict[str, Any]]:
+    """The `toc` rows of the units below `provision`: taken from the act's contents on `day` when they are kept,
+    else asked of the store (`toc` with `within`)."""
+    contents = kept.get(("toc", act, day.isoformat(), known_at))
+    if contents is None:
+        return lex.toc(act, day, known_at, within=provision)
+    below = {provision}
+    rows = []
+    for row in contents:  # document order: a unit comes after its parent
+        if row.get("parent") in below:
+            below.add(row["unit"])
+            rows.append(row)
+    return rows
 
 
 def chain_labels(rows: list[Mapping[str, Any]]) -> dict[str, str]:
@@ -56,14 +113,24 @@ def chain_labels(rows: list[Mapping[str, Any]]) -> dict[str, str]:
 
 
 def toc(rows: list[dict[str, Any]], page: PageLinks, day: date, events: Mapping[str, EventRef]) -> list[Entry]:
-    """The contents: units with a heading, top-level units, and every unit repealed, ended or not yet in force on the
-    date (so they show as such), each under its nearest listed ancestor."""
+    """The contents: units with a heading, top-level units, every article and section (`PRIMARY_UNITS`) and every
+    unit directly in a grouping unit (`GROUPING_UNITS`), with or without a heading, and every unit repealed, ended or
+    not yet in force on the date (so they show as such), each under its nearest listed ancestor."""
     parents = {row["unit"]: row.get("parent") for row in rows}
+    types = {row["unit"]: row.get("unit_type") for row in rows}
     listed: dict[str, Entry] = {}
     roots: list[Entry] = []
     for row in rows:
         unit, status = row["unit"], row.get("status") or "outside-coverage"
-        if not (row.get("heading") or status in SHOWN_ANYWAY or row.get("parent") not in parents):
+        parent = row.get("parent")
+        shown = (
+            row.get("heading")
+            or status in SHOWN_ANYWAY
+            or parent not in parents
+            or row.get("unit_type") in PRIMARY_UNITS
+            or types.get(parent or "") in GROUPING_UNITS
+        )
+        if not shown:
             continue
         since = None
         if status in ("repealed", "ended", "not-in-force") and row.get("valid_until"):
@@ -88,11 +155,13 @@ def toc(rows: list[dict[str, Any]], page: PageLinks, day: date, events: Mapping[
     return roots
 
 
-def act_context(lex: Lexrdf, page: PageLinks, act: str, day: str | date) -> dict[str, Any]:
-    """Everything act.html shows."""
+def act_context(
+    lex: Lexrdf, page: PageLinks, act: str, day: str | date, kept: ActData = NOTHING_KEPT
+) -> dict[str, Any]:
+    """Everything act.html shows (its contents, events and the changes it made to other acts kept in `kept`)."""
     known_at = page.known_at
     chosen = as_date(day)
-    catalog = Catalog(lex, page)
+    catalog = Catalog(lex, page, kept)
     rows = lex.rows("_page-act", act=act, known_at=known_at)
     first = rows[0] if rows else None
     title = next((value(r, n) for r in rows for n in ("short_title", "title", "label") if value(r, n)), act)
@@ -100,8 +169,8 @@ def act_context(lex: Lexrdf, page: PageLinks, act: str, day: str | date) -> dict
     state = lex.text_at(act, chosen, known_at)
     events = catalog.act_events(act)
     by_iri = {event.iri: event for event in events}
-    contents = toc(toc_rows(lex, act, chosen, known_at), page, chosen, by_iri)
-    made = [item for item in lex.impact(act, known_at).items if not _inside(item.provision, act)]
+    contents = toc(toc_rows(lex, act, chosen, known_at, kept), page, chosen, by_iri)
+    made = kept.get_or_make(("made", act, known_at), lambda: _made(lex, act, known_at))
     by_reference = any(value(r, "by_reference") == "true" for r in rows)
     facts = {
         "date": _day(first, "date"),
@@ -128,6 +197,7 @@ def act_context(lex: Lexrdf, page: PageLinks, act: str, day: str | date) -> dict
         "other_identifiers": identifiers[1:],
         "by_reference": by_reference,
         "toc": contents,
+        "legend": legend(contents),
         "events": events,
         "made": [
             {
@@ -154,6 +224,11 @@ def _named(lex: Lexrdf, page: PageLinks, provision: str, day: str, closed: bool)
     label = ", ".join(label for label in labels if label) or provision
     act_title = (act_unit.heading or act_unit.text) if act_unit else None
     return {"label": f"{act_title}, {label}" if act_title else label, "href": page.at(provision, on)}
+
+
+def _made(lex: Lexrdf, act: str, known_at: str | None) -> list[Any]:
+    """What the act changed in other acts (`impact`, less its own provisions)."""
+    return [item for item in lex.impact(act, known_at).items if not _inside(item.provision, act)]
 
 
 def _inside(iri: str, act: str) -> bool:

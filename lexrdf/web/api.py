@@ -11,121 +11,26 @@ from __future__ import annotations
 
 import inspect
 import keyword
-from datetime import date, datetime
-from typing import Annotated, Any, Literal
+from datetime import date
+from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
 
 from lexrdf.api import Lexrdf
 from lexrdf.queries import Query as LibraryQuery
-from lexrdf.queries import Shape, load_library
+from lexrdf.queries import load_library
+from lexrdf.queries.schemas import KIND_HELP, PARAMETER_SCHEMA, response_model
 from lexrdf.web import search_api
+from lexrdf.web.cache import CachedResponse, answer_cache
+from lexrdf.web.cache import generation as store_generation
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.deps import get_lex
 from lexrdf.web.errors import BAD_PARAMETER, UNKNOWN_QUERY, Problem, responses
 from lexrdf.web.parameters import refuse_unknown
 
-_KIND_HELP = {
-    "iri": "an absolute IRI",
-    "date": "a date, YYYY-MM-DD",
-    "dateTime": "an ISO 8601 date-time",
-    "integer": "an integer",
-    "string": "text",
-}
-_PARAMETER_SCHEMA: dict[str, dict[str, str]] = {
-    "iri": {"type": "string", "format": "iri"},
-    "date": {"type": "string", "format": "date"},
-    "dateTime": {"type": "string", "format": "date-time"},
-    "integer": {"type": "integer"},
-    "string": {"type": "string"},
-}
-_SCALAR_TYPES: dict[str, Any] = {
-    "string": str,
-    "integer": int,
-    "number": float,
-    "boolean": bool,
-    "iri": Annotated[str, WithJsonSchema({"type": "string", "format": "iri"})],
-    "date": date,
-    "dateTime": datetime,
-}
 _ERRORS = responses(400, 404, 406, 500)
-
-
-def _camel(name: str) -> str:
-    """
-    >>> _camel("text-at"), _camel("opened_by")
-    ('TextAt', 'OpenedBy')
-    """
-    return "".join(part.capitalize() for part in name.replace("-", "_").split("_"))
-
-
-def _item_name(field: str) -> str:
-    """The model name of one item of a list field: `items` -> `Item`, `events` -> `Event`."""
-    return _camel(field[:-1] if field.endswith("s") and len(field) > 1 else f"{field}_item")
-
-
-class _ShapeModels:
-    """The pydantic models of one query's result shape."""
-
-    def __init__(self, query: LibraryQuery) -> None:
-        self.query = query
-        self.prefix = _camel(query.name)
-
-    def response_model(self) -> Any:
-        """The answer's type: a model (an object answer) or a list of models; Any when the query declares none."""
-        shape = self.query.shape
-        if shape is None:
-            return Any
-        if shape.kind == "object":
-            return self._model(shape, f"{self.prefix}Answer", top=True)
-        return list[self._annotation(shape.items, f"{self.prefix}Item", nullable=False)]  # type: ignore[arg-type]
-
-    def _annotation(self, shape: Shape, name: str, nullable: bool = True) -> Any:
-        if shape.kind == "object":
-            annotation: Any = self._model(shape, name)
-        elif shape.kind == "list":
-            assert shape.items is not None
-            return list[self._annotation(shape.items, name, nullable=False)]  # never null: empty when nothing
-        elif shape.kind == "constant":
-            return Literal[shape.value]  # always that value
-        else:
-            annotation = _SCALAR_TYPES[shape.kind]
-        return annotation | None if nullable else annotation
-
-    def _model(self, shape: Shape, name: str, top: bool = False) -> type[BaseModel]:
-        fields: dict[str, Any] = {}
-        for index, (field, child) in enumerate(shape.fields):
-            child_name = f"{name.removesuffix('Answer')}{_item_name(field) if child.kind == 'list' else _camel(field)}"
-            description = self._status_help() if top and field == "status" else None
-            fields[_python_field(field, index)] = (
-                self._annotation(child, child_name),
-                Field(..., alias=field, description=description),
-            )
-        extra = {"x-non-answers": list(self.query.non_answers)} if top and self.query.non_answers else None
-        config = ConfigDict(extra="forbid", json_schema_extra=extra)
-        doc = self.query.summary if top else f"Part of the answer of `{self.query.name}`."
-        return create_model(name, __config__=config, __doc__=doc, **fields)
-
-    def _status_help(self) -> str | None:
-        if not self.query.non_answers:
-            return None
-        return "the answer's status; a typed non-answer is one of: " + ", ".join(self.query.non_answers)
-
-
-def _python_field(name: str, index: int) -> str:
-    """A field name pydantic accepts (the JSON name stays as the header gives it, as the alias)."""
-    usable = name.isidentifier() and not keyword.iskeyword(name) and not name.startswith(("_", "model_"))
-    return name if usable and not hasattr(BaseModel, name) else f"field_{index}"
-
-
-def response_model(query: LibraryQuery) -> Any:
-    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.parse_shape); search's is
-    its own route's (lexrdf.web.search_api: its header's fields, each hit's window and event, and `method`)."""
-    if query.name == "search":
-        return search_api.SearchAnswer
-    return _ShapeModels(query).response_model()
 
 
 def _python_name(name: str) -> str:
@@ -149,9 +54,16 @@ def _endpoint(query: LibraryQuery):
     names = {_python_name(p.name): p.name for p in query.public_parameters}
     accepted = set(names.values())
 
-    def handler(request: Request, lex: Lexrdf = Depends(get_lex), **params: Any) -> JSONResponse:
+    def handler(request: Request, lex: Lexrdf = Depends(get_lex), **params: Any) -> Response:
+        """The query's answer, kept until the store is written (lexrdf.web.cache), keyed by its parameters and
+        today (the default of a date)."""
         check_request(request, f"query {query.name!r}", accepted)
-        return JSONResponse(lex.run(query, {names[k]: v for k, v in params.items() if v is not None}))
+        given = {names[k]: v for k, v in params.items() if v is not None}
+        cache, generation = answer_cache(request), store_generation(request)
+        key = ("api", query.name, tuple(sorted(given.items())), date.today())
+        kept = cache.get_or_make(key, generation, lambda: CachedResponse.of(JSONResponse(lex.run(query, given))))
+        assert kept is not None  # a JSONResponse has its body
+        return kept.response()
 
     parameters = [
         inspect.Parameter("request", inspect.Parameter.KEYWORD_ONLY, annotation=Request),
@@ -159,8 +71,8 @@ def _endpoint(query: LibraryQuery):
     ]
     for parameter in query.public_parameters:
         default = ... if parameter.required and parameter.default is None else None
-        description = _KIND_HELP[parameter.kind] + (f"; default {parameter.default}" if parameter.default else "")
-        schema: dict[str, Any] = dict(_PARAMETER_SCHEMA[parameter.kind])
+        description = KIND_HELP[parameter.kind] + (f"; default {parameter.default}" if parameter.default else "")
+        schema: dict[str, Any] = dict(PARAMETER_SCHEMA[parameter.kind])
         if parameter.allowed:
             schema["enum"] = list(parameter.allowed)
         parameters.append(

@@ -7,6 +7,7 @@
 - `/changes`, `/changes/{K}`, `/changes.atom`, `/events.atom`: the transaction log as RDF Patch and the two Atom
   feeds (lexrdf.web.changes, docs/sync.md)
 - `/dumps/`, `/catalog.ttl`, `/void.ttl`, `/sitemap.xml`: the data dumps and the descriptions (lexrdf.web.dumps)
+- `/mcp`: the MCP server for AI agents, streamable HTTP, read-only (with `settings.mcp`; lexrdf.agents.server)
 - `/admin/*`: the only writes, behind a bearer token from configuration (lexrdf.web.admin)
 - errors as problem+json everywhere (lexrdf.web.errors)
 """
@@ -14,7 +15,7 @@
 from __future__ import annotations
 
 import copy
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 
 from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -27,18 +28,29 @@ from lexrdf.api import Lexrdf
 from lexrdf.satgraph.router import router as satgraph_router
 from lexrdf.settings import Settings
 from lexrdf.web import admin, api, assets, changes, dumps, errors, linked_data, pages, parameters, sparql
+from lexrdf.web.cache import AnswerCache
 
 
 def create_app(settings: Settings) -> FastAPI:
     """An app serving one store read-only (the newest published snapshot; see lexrdf.store.snapshots)."""
 
+    mcp = None
+    if settings.mcp:  # the MCP server at /mcp, over the same store (lexrdf.agents.server)
+        from lexrdf.agents.server import McpMount
+
+        mcp = McpMount(lambda: app.state.lex, settings)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         app.state.settings = settings
         app.state.lex = Lexrdf.open(settings, read_only=True)
+        app.state.answer_cache = AnswerCache(int(settings.cache_mb * 2**20))
         await sparql.startup(app, settings)
         try:
-            yield
+            async with AsyncExitStack() as stack:
+                if mcp is not None:
+                    await stack.enter_async_context(mcp.running())
+                yield
         finally:
             await sparql.shutdown(app)
             app.state.lex.close()
@@ -66,6 +78,12 @@ def create_app(settings: Settings) -> FastAPI:
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    if mcp is not None:  # before the linked-data routes, which answer every other path
+        from starlette.routing import Route
+
+        from lexrdf.agents.server import MCP_PATH
+
+        app.router.routes.append(Route(MCP_PATH, endpoint=mcp.app, methods=["GET", "POST", "DELETE"]))
     routers = [
         api.router(),
         sparql.router,

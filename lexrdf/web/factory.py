@@ -38,7 +38,10 @@ def from_environment(env: Mapping[str, str]) -> Settings:
         return Settings.from_env()
     fields = json.loads(env[VARIABLE])
     dumps = Path(fields["dumps"]) if fields.get("dumps") else None
-    return Settings(**{**fields, "store": Path(fields["store"]), "dumps": dumps})
+    # JSON has no tuples: the fields that hold one come back as lists
+    listed = [f.name for f in dataclasses.fields(Settings) if isinstance(fields.get(f.name), list)]
+    tuples = {name: tuple(fields[name]) for name in listed}
+    return Settings(**{**fields, **tuples, "store": Path(fields["store"]), "dumps": dumps})
 
 
 def app() -> FastAPI:

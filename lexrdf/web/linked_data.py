@@ -5,7 +5,8 @@ The server answers for the base IRI at its own origin (`Links`). What a path nam
 changesets, authorities, acts known by reference), each described by `_describe.rq` in Turtle, JSON-LD,
 N-Triples or RDF/XML, or shown as HTML (the pages of `lexrdf.web.pages` where they exist, else a generic page).
 `{provision}/{YYYY-MM-DD}` that is not a minted version IRI, and `{provision}/latest`, answer 303 to the version in
-force that day, or the typed non-answer (404, 410 for repealed or ended). `/ontology` and `/shapes` serve their
+force that day; past the sources' currency, 200 with the version as last known and that caveat (page and RDF); or the
+typed non-answer (404, 410 for repealed or ended). `/ontology` and `/shapes` serve their
 Turtle files and HTML documentation.
 
 Accept (q-values, wildcards) or a suffix (`.ttl`, `.jsonld`, `.nt`, `.rdf`, `.html`) selects the format; 406
@@ -32,11 +33,14 @@ from lexrdf.errors import QueryError
 from lexrdf.queries import parse_date, parse_moment
 from lexrdf.vocab import LEX
 from lexrdf.web import ontology_docs, pages
+from lexrdf.web.cache import CachedResponse, act_data, answer_cache
+from lexrdf.web.cache import generation as store_generation
 from lexrdf.web.conneg import negotiate
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEM_JSON, Problem
 from lexrdf.web.links import Links
 from lexrdf.web.parameters import refuse_unknown
-from lexrdf.web.rdf import RDF_FORMATS, describe, non_answer_graph, sections, serialise
+from lexrdf.web.rdf import RDF_FORMATS, as_last_known_graph, describe, non_answer_graph, sections, serialise
+from lexrdf.web.source_data import DATA_XML, SOURCE_KINDS, SOURCE_XML, source_response
 from lexrdf.web.templating import render
 
 router = APIRouter()
@@ -137,8 +141,22 @@ def preflight(request: Request) -> Response:
 
 @router.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
 def dereference(request: Request) -> Response:
-    """Any path under the base IRI: the resource it names, in the negotiated format."""
-    return _dereference(request, request.app.state.lex)
+    """Any path under the base IRI: the resource it names, in the negotiated format; the answer kept until the
+    store is written (lexrdf.web.cache), keyed by the path, the parameters, Accept and, for pages, today."""
+    if request.headers.get("if-none-match") or request.headers.get("if-modified-since"):
+        return _dereference(request, request.app.state.lex)  # a 304 is not an answer to keep
+    cache, generation = answer_cache(request), store_generation(request)
+    raw = request.scope.get("raw_path") or request.url.path.encode("utf-8")
+    parameters = tuple(sorted(request.query_params.multi_items()))
+    key = ("dereference", raw, parameters, request.headers.get("accept"), _today())
+    kept = cache.get(key, generation)
+    if kept is None:
+        response = _dereference(request, request.app.state.lex)
+        kept = CachedResponse.of(response)
+        if kept is None:
+            return response
+        cache.put(key, generation, kept)
+    return kept.response()
 
 
 def _dereference(request: Request, lex: Lexrdf) -> Response:
@@ -152,6 +170,8 @@ def _dereference(request: Request, lex: Lexrdf) -> Response:
         kind = _kind(lex, reading.iri, reading.known_at)
         if kind is not None:
             return _resource(lex, reading, kind)
+    if asked.path.endswith(DATA_XML):  # `{iri}/data.xml`: the source XML it was read from
+        return _source_xml(lex, asked, asked.path[: -len(DATA_XML)])
     for reading in reversed(readings):
         answered = _point_in_time(lex, reading)
         if answered is not None:
@@ -166,7 +186,7 @@ def _asked(request: Request, links: Links, suffixed: bool) -> Asked:
     if suffix is not None:
         path = path[: -len(suffix.suffix)]
     try:
-        refuse_unknown(request, path, PARAMETERS)
+        refuse_unknown(request, path, PARAMETERS, page=True)  # a shared link: trackers' parameters ignored
     except Problem as exc:
         exc.headers.update(_cors({"Vary": "Accept"}))
         raise
@@ -204,6 +224,8 @@ def _kind(lex: Lexrdf, iri: str, known_at: str | None) -> str | None:
 
 # -- a resource the store holds ---------------------------------------------------------------------------
 def _resource(lex: Lexrdf, asked: Asked, kind: str) -> Response:
+    if kind in SOURCE_KINDS and asked.suffix is None and asked.media_type([*_OFFERED, SOURCE_XML]) == SOURCE_XML:
+        return _source_xml(lex, asked, asked.path)  # asked for application/xml: the source, as data.xml gives it
     media_type = _acceptable(asked, _OFFERED)
     latest = lex.rows("_latest-change", iri=asked.iri, known_at=asked.known_at)
     modified = _moment(latest[0]["latest"].value) if latest and latest[0]["latest"] is not None else None
@@ -222,12 +244,13 @@ def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
     interpretations; a generic page of its properties for the rest."""
     day = asked.day or _today()
     if kind == "act":
-        return pages.act_page(lex, asked.links, asked.iri, day, asked.known_at)
+        return pages.act_page(lex, asked.links, asked.iri, day, asked.known_at, act_data(asked.request))
     if kind == "provision":
-        return pages.provision_page(lex, asked.links, asked.iri, day, asked.known_at, **asked.compared)
+        kept = act_data(asked.request)
+        return pages.provision_page(lex, asked.links, asked.iri, day, asked.known_at, kept=kept, **asked.compared)
     if kind == "version" and (rows := lex.rows("_version-of", version=asked.iri)):
         provision, valid_from = rows[0]["provision"].value, date.fromisoformat(rows[0]["valid_from"].value)
-        version = {"version_iri": asked.iri, **asked.compared}
+        version = {"version_iri": asked.iri, "kept": act_data(asked.request), **asked.compared}
         return pages.provision_page(lex, asked.links, provision, valid_from, asked.known_at, **version)
     if kind == "event":
         return pages.event_page(lex, asked.links, asked.iri, asked.known_at)
@@ -246,6 +269,22 @@ def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
     )
 
 
+def _source_xml(lex: Lexrdf, asked: Asked, path: str) -> Response:
+    """The source XML of the act, provision or version at `path`, or 404 saying why there is none."""
+    iri = asked.links.iri(path)
+    if _kind(lex, iri, asked.known_at) not in SOURCE_KINDS:
+        raise _problem(404, "Not Found", f"{iri} is no act, provision or version this server holds")
+    answered = source_response(lex, iri, asked.day or _today(), _cors({}))
+    if answered is None:
+        raise _problem(
+            404,
+            "Not Found",
+            f"no source XML is kept for {iri} (known only by reference, or ingested "
+            "before source files were kept: ingest its source again)",
+        )
+    return answered
+
+
 # -- point-in-time IRIs ------------------------------------------------------------------------------------
 def _point_in_time(lex: Lexrdf, asked: Asked) -> Response | None:
     """`{provision}/{YYYY-MM-DD}` or `{provision}/latest`: 303 to the version in force, or the typed non-answer.
@@ -262,12 +301,29 @@ def _point_in_time(lex: Lexrdf, asked: Asked) -> Response | None:
         raise _problem(404, "Not Found", f"{last!r} is not a date (YYYY-MM-DD)") from None
     media_type = _acceptable(asked, _OFFERED)
     answer = lex.text_at(provision, day, asked.known_at)
-    if answer.status in (IN_FORCE, AS_LAST_KNOWN) and answer.version:
+    if answer.status == AS_LAST_KNOWN and answer.version:
+        return _as_last_known(lex, asked, media_type, provision, day, answer)
+    if answer.status == IN_FORCE and answer.version:
         suffix = asked.suffix.suffix if asked.suffix else ""
         location = asked.links.href(answer.version) + suffix + asked.query()
         headers = _cors({"Location": location, "Vary": "Accept"})
         return Response(status_code=303, headers=headers)
     return _non_answer(lex, asked, media_type, provision, day, answer)
+
+
+def _as_last_known(
+    lex: Lexrdf, asked: Asked, media_type: str, provision: str, day: date, answer: VersionAnswer
+) -> Response:
+    """A date after the sources' currency: not a redirect (the version is not known to be in force that day) but
+    200 here, the last known version with the caveat, on the page and in the RDF (`as_last_known_graph`)."""
+    headers = _cors({"Vary": "Accept", "Cache-Control": "no-cache", "Link": _link_header(asked, exclude=media_type)})
+    if media_type != HTML:
+        assert answer.version is not None
+        triples = as_last_known_graph(asked.iri, answer, day, describe(lex, answer.version, asked.known_at))
+        return Response(serialise(triples, media_type), media_type=media_type, headers=headers)
+    kept = act_data(asked.request)
+    body = pages.provision_page(lex, asked.links, provision, day, asked.known_at, kept=kept, **asked.compared)
+    return Response(body, media_type=HTML, headers=headers)
 
 
 def _non_answer(
@@ -284,7 +340,10 @@ def _non_answer(
     headers = _cors({"Vary": "Accept", "Link": _link_header(asked, exclude=media_type)})
     if media_type != HTML:
         return Response(serialise(triples, media_type), status_code=status, media_type=media_type, headers=headers)
-    body = pages.provision_page(lex, asked.links, provision, day, asked.known_at, non_answer=answer, **asked.compared)
+    kept = act_data(asked.request)
+    body = pages.provision_page(
+        lex, asked.links, provision, day, asked.known_at, non_answer=answer, kept=kept, **asked.compared
+    )
     return Response(body, status_code=status, media_type=HTML, headers=headers)
 
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -30,6 +31,7 @@ from lexrdf.answers import (
 from lexrdf.answers import unit_label as answers_unit_label
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import KIND_OF_CLASS, LEX, RDF, RDFS, RULING_KINDS
+from lexrdf.web.cache import NOTHING_KEPT, ActData
 from lexrdf.web.links import Links
 from lexrdf.web.rdf import describe
 
@@ -91,6 +93,59 @@ def unit_label(unit_type: str | None, number: str | None) -> str:
     return answers_unit_label(unit_type, (number or "").strip().rstrip("."))  # a page drops the number's dot
 
 
+# How a jurisdiction prints the numbers of the units below a section: the United Kingdom's "(1)", "(a)", "(i)",
+# which legislation.gov.uk's Akoma Ntoso holds bare ("1", "a", "i"). Elsewhere numbers are shown as the source writes
+# them ("Art. 6º", "§ 3", "1.").
+BRACKETED_STYLES = {"gb": "uk", "uk": "uk"}
+_BRACKETED_ALWAYS = frozenset({"subsection", "subparagraph", "clause", "subclause", "point", "item", "p2", "p3", "p4"})
+
+
+def numbering(path: str) -> str | None:
+    """The numbering style of the act a local path is in, by its jurisdiction (`/eli/{jurisdiction}/...`).
+
+    >>> numbering("/eli/gb-ukm/act/1998-07-16/29/section-7"), numbering("/eli/br/lei/2002-01-10/10406/art1")
+    ('uk', None)
+    """
+    parts = path.split("/")
+    if len(parts) > 2 and parts[1] == "eli":
+        return BRACKETED_STYLES.get(parts[2].split("-")[0])
+    return None
+
+
+_DEFINITION = re.compile(r"(?<=[;—:])\s+(?=[“\"][^”\"]{1,80}[”\"],?\s)")  # after ";", "—" or ":", a “quoted term”
+
+
+def definition_lines(text: str) -> list[str]:
+    """A unit's words split where a definition begins (a quoted term after "—", ";" or ":"), when there are at least
+    two; else the words as one line. The source's own punctuation is what is split on: nothing is added or dropped.
+
+    >>> definition_lines("In this Act— “data” means information; “data subject” means an individual;")
+    ['In this Act—', '“data” means information;', '“data subject” means an individual;']
+    >>> definition_lines("It means “data”; nothing else.")
+    ['It means “data”; nothing else.']
+    """
+    parts = _DEFINITION.split(text)
+    return parts if len(parts) > 2 else [text]
+
+
+def printed_number(number: str | None, unit_type: str | None, style: str | None) -> str | None:
+    """A unit's number as its jurisdiction prints it: in the UK style, a subsection, sub-paragraph or clause in
+    brackets, and a paragraph numbered by a letter or numeral ("a", "iv"; a schedule's paragraph "5A" stays as is).
+
+    >>> [printed_number(n, t, "uk") for n, t in [("1", "subsection"), ("a", "paragraph"), ("i", "subparagraph"),
+    ...                                          ("5A", "paragraph"), ("7", "section"), ("(b)", "paragraph")]]
+    ['(1)', '(a)', '(i)', '5A', '7', '(b)']
+    >>> printed_number("Art. 6º", "article", None)
+    'Art. 6º'
+    """
+    text = (number or "").strip()
+    if style != "uk" or not text or not text.isalnum():
+        return number
+    if unit_type in _BRACKETED_ALWAYS or (unit_type == "paragraph" and not text[0].isdigit()):
+        return f"({text})"
+    return number
+
+
 def value(row: QuerySolution, name: str) -> str | None:
     """A row's value for one variable (None when unbound)."""
     term = row[name]
@@ -134,7 +189,7 @@ class PageLinks:
         return [
             {"media_type": media_type, "href": path + suffix + self.query(), "label": label}
             for media_type, suffix, label in RDF_ALTERNATES
-        ]
+        ] + [{"media_type": "application/xml", "href": path + "/data.xml" + self.query(), "label": "Source XML"}]
 
 
 @dataclass(frozen=True)
@@ -169,18 +224,23 @@ class EventRef:
 
 @dataclass
 class Catalog:
-    """The names of the acts and events one page mentions, each looked up once."""
+    """The names of the acts and events one page mentions, each looked up once (an act's title and events once a
+    generation of the store, when `kept` keeps them: lexrdf.web.cache.ActData)."""
 
     lex: Lexrdf
     page: PageLinks
+    kept: ActData = NOTHING_KEPT
     _acts: dict[str, ActRef] = field(default_factory=dict)
 
     def act(self, iri: str) -> ActRef:
         if iri not in self._acts:
-            rows = self.lex.rows("_page-act", act=iri, known_at=self.page.known_at)
-            title = next((value(r, n) for r in rows for n in ("short_title", "title", "label") if value(r, n)), None)
-            self.know_title(iri, title)
+            known_at = self.page.known_at
+            self.know_title(iri, self.kept.get_or_make(("title", iri, known_at), lambda: self._title(iri, known_at)))
         return self._acts[iri]
+
+    def _title(self, iri: str, known_at: str | None) -> str | None:
+        rows = self.lex.rows("_page-act", act=iri, known_at=known_at)
+        return next((value(r, n) for r in rows for n in ("short_title", "title", "label") if value(r, n)), None)
 
     def know_title(self, iri: str, title: str | None) -> None:
         """Name an act from a row that already carries its title (no lookup); without one, by its IRI's path (a
@@ -203,9 +263,17 @@ class Catalog:
 
     def act_events(self, act: str) -> list[EventRef]:
         """Every event recorded for an act, in date order, with the acts that made it."""
-        rows = self.lex.rows("_page-act-events", act=act, known_at=self.page.known_at)
+        known_at = self.page.known_at
+        events, titles = self.kept.get_or_make(("events", act, known_at), lambda: self._act_events(act, known_at))
+        for source, title in titles.items():
+            self.know_title(source, title)
+        return [self.event(summary) for summary in events]
+
+    def _act_events(self, act: str, known_at: str | None) -> tuple[list[EventSummary], dict[str, str]]:
+        """The act's events, and the titles of the acts that made them (as their rows carry them)."""
         grouped: dict[str, dict[str, Any]] = {}
-        for row in rows:
+        titles: dict[str, str] = {}
+        for row in self.lex.rows("_page-act-events", act=act, known_at=known_at):
             event = value(row, "event") or ""
             entry = grouped.setdefault(
                 event,
@@ -214,12 +282,14 @@ class Catalog:
             source = value(row, "source")
             if source:
                 entry.setdefault("sources", []).append(source)
-                if source_title(row):
-                    self.know_title(source, source_title(row))
-        return [
-            self.event(EventSummary(iri, e["type"], e["date"] or "", None, sorted(set(e.get("sources", [])))))
+                title = source_title(row)
+                if title:
+                    titles.setdefault(source, title)
+        events = [
+            EventSummary(iri, e["type"], e["date"] or "", None, sorted(set(e.get("sources", []))))
             for iri, e in grouped.items()
         ]
+        return events, titles
 
 
 # -- interpretive time: binding rulings and the readings they fix -------------------------------------------------

@@ -18,12 +18,13 @@ from lexrdf.api import Lexrdf
 from lexrdf.queries import parse_date, parse_moment
 from lexrdf.vocab import LEX
 from lexrdf.web.act_data import act_context
+from lexrdf.web.cache import NOTHING_KEPT, ActData
 from lexrdf.web.deps import get_lex
 from lexrdf.web.event_data import event_context
 from lexrdf.web.home_data import HOME_PAGE_SIZE, home_context
 from lexrdf.web.links import Links
 from lexrdf.web.page_data import PageLinks
-from lexrdf.web.parameters import declared_only
+from lexrdf.web.parameters import page_parameters_only
 from lexrdf.web.provision_data import item_context, provision_context
 from lexrdf.web.rdf import describe
 from lexrdf.web.search_api import page_params
@@ -41,15 +42,17 @@ def provision_page(
     diff_from: str | None = None,
     diff_to: str | None = None,
     today: date | None = None,
+    kept: ActData = NOTHING_KEPT,
 ) -> str:
     """A provision as on `day` (or one of its versions, `version_iri`; or why nothing is in force, `non_answer`):
     its text and context, then its window, events, timeline, provenance and a diff of two versions
     (`diff_from`, `diff_to`: dates; by default the previous version and the one shown). An act's IRI (or an act's
-    own version) gives the act page."""
+    own version) gives the act page. `kept`: the act's own data kept across its pages (lexrdf.web.cache.ActData)."""
     if lex.rows("_page-act", act=provision_iri, known_at=known_at):
-        return act_page(lex, links, provision_iri, day, known_at)
+        return act_page(lex, links, provision_iri, day, known_at, kept)
     page = PageLinks(links, known_at)
-    context = provision_context(lex, page, provision_iri, day, version_iri, non_answer, diff_from, diff_to, today)
+    asked = (version_iri, non_answer, diff_from, diff_to, today, kept)
+    context = provision_context(lex, page, provision_iri, day, *asked)
     return render("provision.html", **context)
 
 
@@ -77,9 +80,11 @@ def interpretation_page(lex: Lexrdf, links: Links, interpretation_iri: str, know
     return provision_page(lex, links, item, valid_from, known_at)
 
 
-def act_page(lex: Lexrdf, links: Links, act_iri: str, day: str | date, known_at: str | None) -> str:
+def act_page(
+    lex: Lexrdf, links: Links, act_iri: str, day: str | date, known_at: str | None, kept: ActData = NOTHING_KEPT
+) -> str:
     """An act: its title, identifiers and dates, its table of contents on `day`, and its events."""
-    return render("act.html", **act_context(lex, PageLinks(links, known_at), act_iri, day))
+    return render("act.html", **act_context(lex, PageLinks(links, known_at), act_iri, day, kept))
 
 
 def event_page(lex: Lexrdf, links: Links, event_iri: str, known_at: str | None) -> str:
@@ -103,7 +108,7 @@ def home_page(
     return render("home.html", **context)
 
 
-router = APIRouter(include_in_schema=False, dependencies=[Depends(declared_only)])
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_parameters_only)])
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -12,6 +12,13 @@ lexrdf.web.errors answers as a 400 problem+json; an unknown parameter is a `Prob
 ... except Problem as exc:
 ...     print(exc.status, exc.parameter, exc.detail)
 400 foo / has no parameter 'foo' (it takes: date)
+
+Pages are shared as links, and links pick up the parameters of whoever shared them (`utm_source`, `fbclid`, ...):
+a page ignores those (`tracking`), while the API, the SPARQL endpoint and the dumps stay strict, so a misspelt
+parameter of a program is still an error.
+
+>>> tracking("utm_campaign"), tracking("fbclid"), tracking("date"), tracking("utm")
+(True, True, False, False)
 """
 
 from __future__ import annotations
@@ -24,11 +31,23 @@ from fastapi.routing import APIRoute
 
 from lexrdf.web.errors import UNKNOWN_PARAMETER, Problem
 
+# Parameters that link trackers add to shared links: Google Analytics' utm_*, the click identifiers of Facebook,
+# Google Ads, Microsoft Ads, DoubleClick, Yandex, Instagram, Mailchimp
+TRACKING_PREFIXES = ("utm_",)
+TRACKING = frozenset({"fbclid", "gclid", "gbraid", "wbraid", "msclkid", "dclid", "yclid", "igshid", "mc_cid", "mc_eid"})
 
-def refuse_unknown(request: Request, resource: str, accepted: Iterable[str]) -> None:
-    """A 400 naming the first parameter of the query string that `resource` does not take."""
+
+def tracking(name: str) -> bool:
+    """Whether a query parameter is one link trackers add (`TRACKING`, `TRACKING_PREFIXES`)."""
+    lowered = name.lower()
+    return lowered in TRACKING or any(lowered.startswith(p) and len(lowered) > len(p) for p in TRACKING_PREFIXES)
+
+
+def refuse_unknown(request: Request, resource: str, accepted: Iterable[str], page: bool = False) -> None:
+    """A 400 naming the first parameter of the query string that `resource` does not take (a `page` ignores the
+    parameters link trackers add)."""
     takes = set(accepted)
-    unknown = sorted({name for name in request.query_params if name not in takes})
+    unknown = sorted({name for name in request.query_params if name not in takes and not (page and tracking(name))})
     if not unknown:
         return
     listed = ", ".join(repr(name) for name in unknown)
@@ -43,6 +62,14 @@ def declared_only(request: Request) -> None:
     if not isinstance(route, APIRoute):
         return
     refuse_unknown(request, route.path_format, _query_names(route.dependant))
+
+
+def page_parameters_only(request: Request) -> None:
+    """As `declared_only`, for pages: the parameters link trackers add are ignored, not refused."""
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute):
+        return
+    refuse_unknown(request, route.path_format, _query_names(route.dependant), page=True)
 
 
 def _query_names(dependant: Dependant) -> set[str]:

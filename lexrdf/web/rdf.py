@@ -21,6 +21,7 @@ from lexrdf.answers import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.queries import load_library
 from lexrdf.vocab import DCTERMS, ELI, EVENT_CLASSES, LEX, PREFIXES, PROV, RDF, RDFS, XSD
+from lexrdf.web import jsonld
 
 SHAPES_NAMESPACE = "https://w3id.org/lexrdf/shapes#"
 NAMESPACES: dict[str, str] = {**PREFIXES, "sh": "http://www.w3.org/ns/shacl#", "shapes": SHAPES_NAMESPACE}
@@ -45,6 +46,8 @@ def describe(lex: Lexrdf, iri: str, known_at: str | None = None) -> list[Triple]
 def serialise(triples: Iterable[Triple], media_type: str) -> bytes:
     """`triples` in one of RDF_FORMATS, with the prefixes of the namespaces they use where the format has them."""
     triples = list(triples)
+    if media_type == "application/ld+json":  # compact, with an @context of the prefixes (lexrdf.web.jsonld)
+        return jsonld.serialise(triples, _prefixes_used(triples))
     return pyoxigraph.serialize(triples, format=RDF_FORMATS[media_type], prefixes=_prefixes_used(triples))
 
 
@@ -108,6 +111,23 @@ def non_answer_graph(
         if event is not None:
             triples += _event_triples(event)
     return list(dict.fromkeys(triples))
+
+
+def as_last_known_graph(subject: str, answer: VersionAnswer, day: date, version: list[Triple]) -> list[Triple]:
+    """A date after the sources' currency as RDF: `subject` (the point-in-time IRI asked for) says the text is as
+    last known (``dcterms:type`` "as-last-known", ``rdfs:comment`` the caveat with the date the sources are current
+    to; not lex:currentTo, whose domain is a changeset), names the provision and the last known version
+    (``rdfs:seeAlso``), followed by that version's description (`describe`: its window and its text)."""
+    node = NamedNode(subject)
+    triples = [
+        Triple(node, DCTERMS.type, Literal(answer.status)),
+        Triple(node, RDFS.comment, Literal(answer.message or answer.status)),
+        Triple(node, DCTERMS.date, Literal(day.isoformat(), datatype=XSD.date)),
+        Triple(node, DCTERMS.subject, NamedNode(answer.provision)),
+    ]
+    if answer.version:
+        triples.append(Triple(node, RDFS.seeAlso, NamedNode(answer.version)))
+    return list(dict.fromkeys([*triples, *version]))
 
 
 def _event_triples(event: EventSummary) -> list[Triple]:

@@ -7,14 +7,12 @@ and types its answer, `method` included (which path answered: the index or the s
 from __future__ import annotations
 
 import re
-from datetime import date
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import Depends, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict
 
-from lexrdf.answers import SEARCH_INDEX, SEARCH_SCAN
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
 from lexrdf.queries import parse_date, parse_moment
@@ -26,61 +24,6 @@ PARAMETERS = {"q", "text", "date", "known_at", "page", "size", "words", "languag
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 _TRUE, _FALSE = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
 _STRICT = ConfigDict(extra="forbid")
-
-
-class SearchEvent(BaseModel):
-    """The event that opened a hit's version."""
-
-    model_config = _STRICT
-    event: str = Field(json_schema_extra={"format": "iri"})
-    type: str
-    date: date
-    source: str | None
-    sources: list[str] = Field(description="every act that made it (several acts on one day)")
-    evidence: list[str] = Field(description="empty: a hit does not say what dated its window (ask `versions`)")
-
-
-class SearchItem(BaseModel):
-    """One hit: a version (or an operative reading) whose text holds the words searched."""
-
-    model_config = _STRICT
-    provision: str = Field(json_schema_extra={"format": "iri"})
-    act: str = Field(json_schema_extra={"format": "iri"})
-    act_title: str | None
-    path: str | None
-    unit_type: str | None
-    number: str | None
-    heading: str | None
-    text: str
-    version: str = Field(json_schema_extra={"format": "iri"})
-    occurrences: int = Field(description="whole-word occurrences of the phrase (words: of each word and its forms)")
-    citation: str | None = Field(description="the provision cited as in force on the date (null for a reading)")
-    state: Literal["version", "interpretation"]
-    score: float | None = Field(
-        description="BM25 of the version's best-scoring text (the index; relative to the index as it is now, so the "
-        "order of hits as known at a time may change as later acts are recorded); null from the scan"
-    )
-    snippet: str | None = Field(description="the best fragment, HTML-escaped, the matched words in <b>")
-    valid_from: date | None = Field(description="the version's window [valid_from, valid_until)")
-    valid_until: date | None = Field(description="null: no end recorded as known at known_at")
-    opened_by: SearchEvent | None
-
-
-class SearchAnswer(BaseModel):
-    """One page of the texts in force on a date that hold a phrase or words."""
-
-    model_config = _STRICT
-    text: str
-    date: date
-    count: int = Field(description="the hits on this page")
-    items: list[SearchItem]
-    total: int | None = Field(description="the hits on every page: the matching versions")
-    page: int
-    size: int | None
-    method: Literal["index", "scan"] = Field(
-        description=f"which path answered: {SEARCH_INDEX!r} the full-text index (whole words, BM25, stemming), "
-        f"{SEARCH_SCAN!r} the SPARQL scan where the store has no index (phrases only; docs/search.md)"
-    )
 
 
 def _integer(raw: str | None, name: str, default: int, lowest: int, highest: int | None = None) -> int:

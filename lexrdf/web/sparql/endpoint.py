@@ -1,9 +1,11 @@
 """/sparql: the public, read-only SPARQL 1.1 Protocol endpoint.
 
 A request is read (lexrdf.web.sparql.protocol), checked before anything runs it (size, updates, SERVICE:
-lexrdf.web.sparql.guard), its result format negotiated (Accept, or the `format` parameter), and the query run in
-a worker process (lexrdf.web.sparql.pool) that is killed at the deadline. Without a query, /sparql answers its
-service description (any RDF format; the default) or, to a browser, the query page.
+lexrdf.web.sparql.guard), its result format negotiated (Accept, or the `format` / `output` / `results` parameters
+common clients send: lexrdf.web.sparql.clients), and the query run in a worker process (lexrdf.web.sparql.pool) that
+is killed at the deadline (the server's, or the client's shorter `timeout` in milliseconds). Without a query, /sparql
+answers its service description (any RDF format; the default) or, to a browser, the query page; with one, a browser
+(Accept preferring HTML) gets the query page with the result as a table (lexrdf.web.sparql.results_page).
 
 Statuses (every error is problem+json, with `Vary: Accept`):
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import Any
 
 import pyoxigraph
@@ -34,9 +37,12 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import HTMLResponse
 
 from lexrdf.settings import Settings
+from lexrdf.web.cache import answer_cache
+from lexrdf.web.cache import generation as store_generation
 from lexrdf.web.conneg import negotiate
-from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, Problem, problem, responses
-from lexrdf.web.sparql import description, guard, page, protocol, signals
+from lexrdf.web.errors import PROBLEMS, Problem, problem, responses
+from lexrdf.web.links import Links
+from lexrdf.web.sparql import clients, description, guard, page, protocol, results_page, signals
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, Format, choose, named
 from lexrdf.web.sparql.forward import Forwarder, StoreUnavailable
 from lexrdf.web.sparql.lanes import Lanes
@@ -58,7 +64,13 @@ _PARAMETERS = [
      "description": "a graph GRAPH may read (repeatable)"},
     {"name": "format", "in": "query", "schema": {"type": "string"},
      "description": "a media type or short name (json, xml, csv, tsv, turtle, ntriples, nquads, trig, jsonld, "
-                    "rdfxml) that overrides Accept"},
+                    "rdfxml, html) that overrides Accept; json and xml name results for SELECT/ASK and JSON-LD or "
+                    "RDF/XML for CONSTRUCT/DESCRIBE"},
+    {"name": "output", "in": "query", "schema": {"type": "string"}, "description": "as format (SPARQLWrapper)"},
+    {"name": "results", "in": "query", "schema": {"type": "string"}, "description": "as format (SPARQLWrapper)"},
+    {"name": "timeout", "in": "query", "schema": {"type": "integer", "minimum": 0},
+     "description": "milliseconds (Virtuoso): a shorter time limit for this query; 0 or more than the server's "
+                    "limit is the server's limit"},
 ]  # fmt: skip
 _ANSWERS: dict[int | str, dict[str, Any]] = {
     200: {
@@ -107,27 +119,46 @@ async def sparql_post(request: Request) -> Response:
 async def answer(request: Request) -> Response:
     """Answer one /sparql request (GET or POST)."""
     settings: Settings = request.app.state.settings
-    deadline = asyncio.get_running_loop().time() + settings.sparql_timeout_seconds
+    started = asyncio.get_running_loop().time()
+    seconds = settings.sparql_timeout_seconds
     try:
         asked = await protocol.read(request, settings.sparql_max_request_bytes)
-        accept = _accept(request, asked.format)
+        seconds = clients.timeout_seconds(asked.timeout, settings.sparql_timeout_seconds)
+        accept = asked.accept or request.headers.get("accept")
         if asked.query is None:
             return _without_query(request, settings, asked, accept)
-        job = _job(asked, settings, accept, asked.query)
-        if request.app.state.sparql_pool is None:  # a remote store answers itself (lexrdf.web.sparql.forward)
-            reply = await request.app.state.sparql_forwarder.run(job)
-        else:
-            reply = await request.app.state.sparql_pool.run(job, deadline, request.is_disconnected)
+        as_table = results_page.wanted(accept)  # a browser: the query page with the result as a table
+        job = _job(asked, settings, results_page.ACCEPT if as_table else accept, asked.query, seconds)
+        reply = await _run(request, job, started + seconds)
+        if as_table:
+            return _table_page(settings, asked, reply)
         return _reply(reply, settings)
     except Problem as exc:
         return _problem(request, exc)
     except ClientGone:
         return Response(status_code=CLIENT_CLOSED)
     except (PoolBusy, QueryTimeout, PoolClosed, WorkerDied) as exc:
-        return _problem(request, _pool_problem(exc, settings))
+        return _problem(request, _pool_problem(exc, seconds))
     except StoreUnavailable:  # the cause is in the server's log; the store's address is not the client's business
         return _problem(request, Problem(502, "Store unavailable", "the store behind this endpoint did not answer",
                                          type_=PROBLEMS + "store-unavailable"))  # fmt: skip
+
+
+async def _run(request: Request, job: Job, deadline: float) -> Reply:
+    """The job's reply: a result kept from an identical query (the same text, dataset and negotiated format) since
+    the store was last written (lexrdf.web.cache), else the store's own, which is kept if it is a result."""
+    cache, generation = answer_cache(request), store_generation(request)
+    key = ("sparql", replace(job, seconds=0.0))  # the time limit does not change a result that came in time
+    kept = cache.get(key, generation)
+    if kept is not None:
+        return kept
+    if request.app.state.sparql_pool is None:  # a remote store answers itself (lexrdf.web.sparql.forward)
+        reply = await request.app.state.sparql_forwarder.run(job)
+    else:
+        reply = await request.app.state.sparql_pool.run(job, deadline, request.is_disconnected)
+    if reply.problem is None:
+        cache.put(key, generation, reply, len(reply.body) + len(job.query))
+    return reply
 
 
 # the deepest bracket nesting a query may have: Oxigraph's parser recurses once a level, and 20,000 levels end the
@@ -135,9 +166,9 @@ async def answer(request: Request) -> Response:
 MAX_NESTING = 256
 
 
-def _pool_problem(exc: Exception, settings: Settings) -> Problem:
-    """What the client is told when the pool gives no reply."""
-    limit = f"{settings.sparql_timeout_seconds:g} s"
+def _pool_problem(exc: Exception, seconds: float) -> Problem:
+    """What the client is told when the pool gives no reply (`seconds`: the query's time limit)."""
+    limit = f"{seconds:g} s"
     if isinstance(exc, PoolBusy):
         detail = f"every query worker stayed busy for {limit}; try again shortly"
         return Problem(503, "Query workers busy", detail, type_=PROBLEMS + "sparql-busy",
@@ -157,19 +188,7 @@ def _pool_problem(exc: Exception, settings: Settings) -> Problem:
     return Problem(500, "Query failed", detail, type_=PROBLEMS + "sparql-query-failed")
 
 
-def _accept(request: Request, override: str | None) -> str | None:
-    """The Accept header, or the media type the `format` parameter names."""
-    if override is None:
-        return request.headers.get("accept")
-    chosen = named(override)
-    if chosen is None and override.lower() not in HTML:
-        known = ", ".join(f.name for f in RESULTS + GRAPHS)
-        raise Problem(400, "Bad parameter", f"parameter 'format': {override!r} is not one of {known}", "format",
-                      BAD_PARAMETER)  # fmt: skip
-    return chosen.accepted[0] if chosen else override.lower()
-
-
-def _job(asked: protocol.SparqlRequest, settings: Settings, accept: str | None, query: str) -> Job:
+def _job(asked: protocol.SparqlRequest, settings: Settings, accept: str | None, query: str, seconds: float) -> Job:
     """Check the query before it runs and negotiate its format: the job for a worker, or a Problem."""
     shape = guard.inspect(query)
     if shape.update:
@@ -198,7 +217,7 @@ def _job(asked: protocol.SparqlRequest, settings: Settings, accept: str | None, 
         results_format=results_format.name if results_format else None,
         graph_format=graph_format.name if graph_format else None,
         max_results=settings.sparql_max_results,
-        seconds=settings.sparql_timeout_seconds,
+        seconds=seconds,
         max_bytes=settings.sparql_max_result_bytes,
     )
 
@@ -253,18 +272,38 @@ def _without_query(request: Request, settings: Settings, asked: protocol.SparqlR
     return Response(body, media_type=format_.media_type, headers=VARY)
 
 
-def _page(settings: Settings, example_name: str | None) -> str:
+def _table_page(settings: Settings, asked: protocol.SparqlRequest, reply: Reply) -> HTMLResponse:
+    """The query page with the query's result as a table, or with why it has none (and that problem's status)."""
+    try:
+        _reply(reply, settings)  # the same checks as for a program: a Problem when there is no result
+    except Problem as exc:
+        return HTMLResponse(_page(settings, None, asked.query, failure=exc), status_code=exc.status, headers=VARY)
+    shown = results_page.table(reply.body, reply.format, Links(settings.base_iri))
+    return HTMLResponse(_page(settings, None, asked.query, shown), headers=VARY)
+
+
+def _page(
+    settings: Settings,
+    example_name: str | None,
+    query: str | None = None,
+    result: results_page.Table | None = None,
+    failure: Problem | None = None,
+) -> str:
+    """The query page: the editor holding `query` (or the example named, or the default query) and, when the query
+    ran, its result as a table or the problem that stopped it."""
     examples = page.examples(settings.base_iri)
     chosen = next((e for e in examples if e.name == example_name), None)
     return render(
         "sparql.html",
-        query=chosen.query if chosen else page.DEFAULT_QUERY,
+        query=query or (chosen.query if chosen else page.DEFAULT_QUERY),
         chosen=chosen.name if chosen else None,
         examples=examples,
         formats=[{"name": f.name, "media_type": f.accepted[0]} for f in RESULTS + GRAPHS],
         timeout_seconds=f"{settings.sparql_timeout_seconds:g}",
         max_results=f"{settings.sparql_max_results:,}",
         max_request_bytes=f"{settings.sparql_max_request_bytes:,}",
+        result=result,
+        failure=failure,
     )
 
 

@@ -14,6 +14,7 @@ import logging
 import httpx
 
 from lexrdf.settings import Settings
+from lexrdf.store.dialects import FORM, ChallengeAuth, form
 from lexrdf.web.sparql.formats import GRAPHS, RESULTS, named
 from lexrdf.web.sparql.pool import QueryTimeout
 from lexrdf.web.sparql.worker import Job, Reply
@@ -31,7 +32,8 @@ class Forwarder:
     def __init__(self, settings: Settings) -> None:
         assert settings.store_url
         self.url = settings.store_url
-        self.client = httpx.AsyncClient(auth=settings.store_auth)
+        auth = settings.store_auth
+        self.client = httpx.AsyncClient(auth=ChallengeAuth(*auth) if auth else None)
 
     async def run(self, job: Job) -> Reply:
         """The store's answer to a job, as a worker's reply (a syntax error the store reports is `syntax`)."""
@@ -43,9 +45,8 @@ class Forwarder:
         try:
             answer = await self.client.post(
                 self.url,
-                content=job.query.encode("utf-8"),
-                params=params,
-                headers={"Content-Type": "application/sparql-query", "Accept": accept},
+                content=form(job.query, params),  # the protocol's form: every SPARQL 1.1 server takes it
+                headers={"Content-Type": FORM, "Accept": accept},
                 timeout=job.seconds,
             )
         except httpx.TimeoutException as exc:

@@ -2,14 +2,14 @@
 and whether it asks for SERVICE (federated query), which this endpoint refuses so that no outbound request is
 ever made.
 
-A small lexer finds the tokens that can hide letters — comments, string literals (all four quote styles), IRIs
-``<...>``, variables, the local part of prefixed names, blank node labels and language tags — using the SPARQL
-1.1 grammar's own terminals (section 19.8), and blanks them out. Whatever is left is the query's keywords,
-punctuation, numbers and prefix names. Oxigraph's parser reads a keyword wherever its letters start, even glued
-to other letters (``trueSERVICE<...>{}``, ``SERVICEX:{}`` and ``SERVICESILENT<...>{}`` all call a service), so
+A small lexer (lexrdf.sparqllex) finds the tokens that can hide letters — comments, string literals (all four quote
+styles), IRIs ``<...>``, variables, the local part of prefixed names, blank node labels and language tags — using
+the SPARQL 1.1 grammar's own terminals (section 19.8), and blanks them out. Whatever is left is the query's
+keywords, punctuation, numbers and prefix names. Oxigraph's parser reads a keyword wherever its letters start, even
+glued to other letters (``trueSERVICE<...>{}``, ``SERVICEX:{}`` and ``SERVICESILENT<...>{}`` all call a service), so
 the check is deliberately blunt: the letters ``service`` anywhere in what is left, in any case, refuse the query.
-Each hiding terminal here matches the grammar exactly or less (never more), so nothing Oxigraph reads as a
-keyword is ever blanked; the price is that a prefix named ``service:`` is refused too.
+Each hiding terminal here matches the grammar exactly or less (never more), so nothing Oxigraph reads as a keyword
+is ever blanked; the price is that a prefix named ``service:`` is refused too.
 
 >>> inspect('SELECT * WHERE { ?service <http://example.org/service> "SERVICE" } # SERVICE').service
 False
@@ -39,40 +39,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lexrdf.sparqllex import PN_CHARS as _PN_CHARS
+from lexrdf.sparqllex import PN_CHARS_BASE as _PN_CHARS_BASE
+from lexrdf.sparqllex import TERMINALS as _HIDING
+
 QUERY_FORMS = frozenset({"SELECT", "ASK", "CONSTRUCT", "DESCRIBE"})
 UPDATE_OPERATIONS = frozenset(
     {"INSERT", "DELETE", "LOAD", "CLEAR", "CREATE", "DROP", "COPY", "MOVE", "ADD", "WITH"}
 )  # the words an update request can start with (after its prologue)
 
-# SPARQL 1.1 Query, section 19.8 (Grammar): the terminals, character for character.
-_PN_CHARS_BASE = (
-    "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
-    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
-)
-_PN_CHARS_U = _PN_CHARS_BASE + "_"
-_PN_CHARS = _PN_CHARS_U + "\\-0-9\u00b7\u0300-\u036f\u203f-\u2040"
-_PLX = r"%[0-9A-Fa-f]{2}|\\[_~.\-!$&'()*+,;=/?#@%]"
-_UCHAR = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
-_ECHAR_OR_UCHAR = r"\\[tbnrf\\\"']|" + _UCHAR
-
-_HIDING = re.compile(
-    rf"""
-      (?P<comment> \#[^\n\r]* )
-    | (?P<iri> <(?:[^<>"{{}}|^`\\\x00-\x20]|{_UCHAR})*> )
-    | (?P<string>
-          '''(?:(?:'|'')?(?:[^'\\]|{_ECHAR_OR_UCHAR}))*'''
-        | \"\"\"(?:(?:"|"")?(?:[^"\\]|{_ECHAR_OR_UCHAR}))*\"\"\"
-        | '(?:[^'\\\n\r]|{_ECHAR_OR_UCHAR})*'
-        | "(?:[^"\\\n\r]|{_ECHAR_OR_UCHAR})*" )
-    | (?P<variable> [?$][{_PN_CHARS_U}0-9][{_PN_CHARS_U}0-9\u00b7\u0300-\u036f\u203f-\u2040]* )
-    | (?P<blank> _:[{_PN_CHARS_U}0-9](?:[{_PN_CHARS}.]*[{_PN_CHARS}])? )
-    | (?P<langtag> @[a-zA-Z]+(?:-[a-zA-Z0-9]+)* )
-    | (?P<prefix> (?:[{_PN_CHARS_BASE}][{_PN_CHARS}.]*+(?<!\.))?: )
-      (?P<local> (?:[{_PN_CHARS_U}:0-9]|{_PLX})(?:(?:[{_PN_CHARS}.:]|{_PLX})*(?:[{_PN_CHARS}:]|{_PLX}))? )?
-    | (?P<word> [{_PN_CHARS_BASE}][{_PN_CHARS}.]*+ )
-    """,
-    re.VERBOSE,
-)
 _WORD = re.compile(r"[A-Za-z]+")
 # a run of name letters and the ':' after it, or a ':' alone: each run taken once, whole (possessive: no
 # backtracking), so finding the prefix names (PN_PREFIX ':') is linear in the text

@@ -16,25 +16,31 @@ from starlette.requests import Request
 from lexrdf.errors import QueryError
 from lexrdf.queries import parse_iri
 from lexrdf.web.errors import BAD_PARAMETER, PROBLEMS, UNKNOWN_PARAMETER, Problem
+from lexrdf.web.sparql import clients
 
 FORM = "application/x-www-form-urlencoded"
 SPARQL_QUERY = "application/sparql-query"
 SPARQL_UPDATE = "application/sparql-update"
 UPDATE_REFUSED = PROBLEMS + "sparql-update-refused"
 TOO_LARGE = PROBLEMS + "sparql-query-too-large"
-PARAMETERS = ("query", "default-graph-uri", "named-graph-uri", "format", "example")  # and nothing else
+# and nothing else: the protocol's three, the format and time limit common clients send (lexrdf.web.sparql.clients),
+# the query page's example
+PARAMETERS = ("query", "default-graph-uri", "named-graph-uri", *clients.FORMAT_PARAMETERS, clients.TIMEOUT_PARAMETER,
+              "example")  # fmt: skip
 _FORM_OVERHEAD = 3  # percent-encoding makes a form up to three times as long as the text it carries
 
 
 @dataclass(frozen=True)
 class SparqlRequest:
     """What a /sparql request asks: a query (None when it gives none), the dataset the protocol names (None when
-    it names none) and the optional `format` (a media type or short name that overrides Accept)."""
+    it names none), the Accept header its format parameters stand for (`format`, `output`, `results`: None when
+    none is given; it overrides the request's) and the client's own time limit (`timeout`, milliseconds)."""
 
     query: str | None
     default_graphs: tuple[str, ...] | None
     named_graphs: tuple[str, ...] | None
-    format: str | None = None
+    accept: str | None = None
+    timeout: str | None = None
     example: str | None = None  # the query page: which library example to load into the editor
 
 
@@ -95,16 +101,21 @@ def _parsed(parameters: list[tuple[str, str]], max_query_bytes: int, query_in_bo
         size = len(query.encode("utf-8"))
         if size > max_query_bytes:
             raise too_large(f"the query text is {size:,} bytes", max_query_bytes)
-    default_graphs = tuple(absolute_iri(name, v) for name, v in parameters if name == "default-graph-uri")
+    default_graphs = tuple(
+        absolute_iri(name, v)
+        for name, v in parameters
+        if name == "default-graph-uri" and v not in clients.DEFAULT_GRAPH_NAMES
+    )
     named_graphs = tuple(absolute_iri(name, v) for name, v in parameters if name == "named-graph-uri")
     given = bool(default_graphs or named_graphs)
-    formats = [value for name, value in parameters if name == "format" and value]
+    timeouts = [value for name, value in parameters if name == clients.TIMEOUT_PARAMETER]
     examples = [value for name, value in parameters if name == "example" and value]
     return SparqlRequest(
         query=query,
         default_graphs=default_graphs if given else None,
         named_graphs=named_graphs if given else None,
-        format=formats[0] if formats else None,
+        accept=clients.accept_for(parameters),
+        timeout=timeouts[0] if timeouts else None,
         example=examples[0] if examples else None,
     )
 

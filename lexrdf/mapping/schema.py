@@ -1,0 +1,513 @@
+"""The schema of the mapping rule language (mappings/*.yaml): every key the engine reads, with its type.
+
+A mapping that uses a key the engine does not read (`headings:` for `heading:`), or a value of the wrong type, is
+refused with one line naming the file, the line and the key, instead of being silently ignored. Strings are strict:
+YAML 1.1 reads `no`, `yes`, `on`, `off` as booleans, `1.10` as a number and `2001-03-14` as a date, so an unquoted
+value that was meant as text is refused with the advice to quote it (`languages: {no: nb}` would map the key False).
+
+>>> validate_rules({"name": "x", "headings": ["h"]}, "m.yaml")
+Traceback (most recent call last):
+...
+lexrdf.errors.MappingError: m.yaml: `headings` is not a key of the mapping rule language (did you mean `heading`?)
+
+docs/mappings.md's key reference is generated from these models (lexrdf/mapping/reference.py).
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+
+from lexrdf.errors import MappingError
+
+Text = StrictStr
+Specs = list[StrictStr]  # specs or XPaths tried in order (`context:XPATH ~ REGEX`, `value:TEXT`)
+Table = dict[StrictStr, StrictStr]  # a translation table: value as written -> value meant
+Names = list[StrictStr]  # element local names, or regular expressions
+
+
+class Rule(BaseModel):
+    """A part of a mapping: only its known keys, values of exactly their type."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Root(Rule):
+    """Routing: a file whose root element is `element` in `namespace` is read with this mapping."""
+
+    element: Text
+    namespace: Text
+
+
+class Located(Rule):
+    """An XPath, and the error (`missing`) when the document has nothing there."""
+
+    path: Text
+    missing: Text | None = None
+
+
+class Identifier(Rule):
+    """The attribute that identifies a unit, what splits it into path steps, and where it must be unique."""
+
+    attribute: Text | None = None  # required once `extends` is merged (spec.load_mapping says so)
+    separator: Text = "__"
+    unique: Literal["all", "units"] = "all"
+    # "position": a unit's identifier repeated where the format uses it as a label names the later unit by its
+    # position, with a notice; "refuse" (default): the file is refused
+    repeated: Literal["refuse", "position"] = "refuse"
+
+
+class UnitByIdentifier(Rule):
+    """A unit type read from the unit's identifier where the format's element says only its depth (CLML's P1 is a
+    section, regulation, article, rule or a schedule's paragraph, as its id says: "section-122",
+    "schedule-2-paragraph-7"): the first group of `from_identifier` where it matches, else `otherwise`."""
+
+    from_identifier: Text
+    otherwise: Text
+
+
+class MissingIdentification(Rule):
+    """Where (`context`) and how (`message`) a missing required identification value is reported."""
+
+    context: Text
+    message: Text
+
+
+class PortionPaths(Rule):
+    """Portion URIs written as a path after an act identifier matching `acts`, its segments joined by `join`."""
+
+    acts: Text
+    join: Text
+
+
+class Source(Rule):
+    """A publisher, known by its acts' `identifiers` (regex): its `licence` and the identifiers `same_as` ours."""
+
+    identifiers: Text
+    licence: Text | None = None
+    same_as: Text | None = None
+
+
+class Identification(Rule):
+    """Specs for each identification value (the first spec that yields one wins; `work_aliases`: every one)."""
+
+    work_uri: Specs = []
+    work_aliases: Specs = []
+    work_date: Specs = []
+    work_year: Specs = []
+    expression_date: Specs = []
+    expression_version: Specs = []
+    country: Specs = []
+    number: Specs = []
+    act_type: Specs = []
+    language: Specs = []
+    title: Specs = []
+    short_title: Specs = []
+    authority: Specs = []
+    publication_date: Specs = []
+    entry_into_force: Specs = []
+    applicable_from: Specs = []
+    current_to: Specs = []
+    current_until: Specs = []
+
+
+class References(Rule):
+    """Elements naming other acts (`acts`), this act's own source (`own`), the citation in notes (`cite`)."""
+
+    context: Text
+    acts: Names = []
+    own: Names = []
+    cite: Text | None = None
+    href: Text = "href"
+    title: Text | None = None
+
+
+class RepealPlaceholders(Rule):
+    """Texts a consolidation shows in place of a repealed unit, and how the act that repealed it is found."""
+
+    patterns: Names = []
+    words: Names = []
+    not_within: Names = []
+    cite: Text | None = None
+    href: Text | None = None
+    act_key: Text | None = None
+    citation: Text | None = None
+    months: dict[StrictStr, StrictInt] = {}
+
+
+class Lifecycle(Rule):
+    """Dated events: `element`, and from it its `date`, `kind` (-> `kinds`) and `source`."""
+
+    element: Text
+    date: Text
+    date_origin: Text
+    kind: Text
+    source: Text
+    kinds: Table = {}
+    placeholder_dates: Names = []
+
+
+class Extent(Rule):
+    """Territorial extent: restriction elements (`restrictions`, `href`, `value`) or a unit `attribute`."""
+
+    restrictions: Text | None = None
+    href: Text | None = None
+    value: Text | None = None
+    attribute: Text | None = None
+    regions: Table = {}
+
+
+class Prospective(Rule):
+    """A unit whose `attribute` is `value` is prospective (not yet in force)."""
+
+    attribute: Text
+    value: Text
+
+
+class Marker(Rule):
+    """An element carrying `attribute` with `value`."""
+
+    attribute: Text
+    value: Text
+
+
+class ConcurrentVersions(Rule):
+    """Texts of a provision in force at the same time for different extents: an element whose `reference`
+    attribute names (space-separated ids) alternatives found at `versions` (an XPath from the document) is one
+    version, each alternative another, when both the element and the alternative's content carry the `marker`
+    attribute with its value. Alternatives without it (an equation's image) are no text of the law."""
+
+    reference: Text
+    versions: Text
+    marker: Marker
+
+
+class Windows(Rule):
+    """Validity windows: by a unit's `attribute` naming a group of `groups`, or `start_attribute`/`end_attribute`."""
+
+    attribute: Text | None = None
+    groups: Text | None = None
+    interval: Text | None = None
+    start: Text | None = None
+    end: Text | None = None
+    refers_to: Text | None = None
+    concept_attributes: Names = []
+    applicability_markers: Names = []
+    start_attribute: Text | None = None
+    end_attribute: Text | None = None
+
+
+class Modifications(Rule):
+    """This act's own changes (passiveModifications): `element`, `kind`, `destination`, `source`, `period`."""
+
+    element: Text
+    kind: Text
+    destination: Text
+    source: Text
+    period: Text
+    kinds: Table = {}
+    note_date_pattern: Text | None = None
+
+
+class Destination(Rule):
+    """A pattern splitting a destination href into the target `work` and `eid` (or `steps` in an `expression`)."""
+
+    pattern: Text
+    work: Text | None = None
+    eid: Text | None = None
+    steps: Text | None = None
+    expression: Text | None = None
+
+
+class CitationPart(Rule):
+    """Words naming one step of a provision (`words`, a regex) and the eId step they make (`eid`)."""
+
+    words: Text
+    eid: Text
+
+
+class ActiveCitation(Rule):
+    """Citations inside an amendment that name its target: `element`, `href`, `steps`, `parts`."""
+
+    element: Text
+    href: Text
+    steps: Text
+    parts: list[CitationPart] = []
+
+
+class ActiveModifications(Rule):
+    """Changes this act makes to other acts."""
+
+    element: Text | None = None
+    kinds: Table = {}
+    source: Text | None = None
+    destination: Text | Specs | None = None
+    kind: Text | None = None
+    href: Text | None = None
+    up_to: Text | None = None
+    period: Text | Specs | None = None
+    destinations: list[Destination] = []
+    citation: ActiveCitation | None = None
+
+
+class NoteReference(Rule):
+    """An element pointing at a note, and its attribute naming the note."""
+
+    element: Text
+    attribute: Text
+
+
+class Textual(Rule):
+    """Textual amendments: verbs -> changes, the dates' pattern, a temporary change, words changed in part."""
+
+    changes: Table = {}
+    dates: Text | None = None
+    temporary: Text | None = None
+    partial: Text | None = None
+    deferred: Text | None = None
+
+
+class Commencement(Rule):
+    """Commencement notes: full-effect `patterns`, `partial` purposes, Royal `assent`, the clause `separator`, and the
+    clauses commencing the `parts` their subject cites (group 1; DATE stands for the date)."""
+
+    patterns: Names = []
+    partial: Text | None = None
+    assent: Text | None = None
+    separator: Text | None = None
+    parts: Text | None = None
+
+
+class Modification(Rule):
+    """Modification notes: each `dates` statement one event; an `aside` gives another instrument's history."""
+
+    dates: Text | None = None
+    aside: Text | None = None
+
+
+class Annotations(Rule):
+    """Editorial annotations (legislation.gov.uk commentaries) read into dated, attributed changes."""
+
+    element: Text
+    date: Text
+    reference: Text | list[NoteReference] = "noteRef"
+    reference_attribute: Text = "href"
+    reference_prefix: Text = "#"
+    marks: Names = []
+    target_separator: Text | None = None
+    kind: Text | None = None
+    kind_attribute: Text = "class"
+    kinds: Table = {}
+    cite: Names = []
+    cite_attribute: Text = "href"
+    operative_attribute: Text | None = None
+    range: Text = "rref"
+    range_attribute: Text = "from"
+    cited_as: Table = {}
+    textual: Textual | None = None
+    commencement: Commencement | None = None
+    modification: Modification | None = None
+
+
+class EditorialMark(Rule):
+    """Elements (`element`, else any) whose `attribute` is `value` are the editor's."""
+
+    element: Text | None = None
+    attribute: Text
+    value: Text
+
+
+class Site(Rule):
+    """The site's URLs as a browser shows them: `pattern`, the `identifier` they stand for, segments to `drop`."""
+
+    pattern: Text
+    identifier: Text
+    drop: Names = []
+
+
+class ActCitation(Rule):
+    """A number citation (`pattern` with groups year and number) and the act's `identifier`."""
+
+    pattern: Text
+    identifier: Text
+
+
+class Citations(Rule):
+    """How people cite the source's acts, read by `resolve`."""
+
+    site: Site | None = None
+    acts: list[ActCitation] = []
+    title: Text | None = None
+    units: Table = {}
+    join: Text | None = None
+
+
+class EffectKind(Rule):
+    """An effect type matching `pattern` is an event of `kind`."""
+
+    pattern: Text
+    kind: Text
+
+
+class Effects(Rule):
+    """A changes feed this mapping reads, and where each record's values are."""
+
+    root: Text
+    element: Text
+    namespaces: Table = {}
+    id: Text
+    affecting: Text
+    affected: Text
+    affected_title: Text | None = None
+    affecting_title: Text | None = None
+    type: Text
+    applied: Text | None = None
+    affected_provisions: Text | None = None
+    affecting_provisions: Text | None = None
+    in_force: Text | None = None
+    full_effect: Text
+    kinds: list[EffectKind]
+    otherwise: Text | None = None
+
+
+class MappingRules(Rule):
+    """One mapping file, `extends` merged in."""
+
+    name: Text
+    label: Text | None = None
+    extends: Text | None = None
+    root: Root
+    namespaces: Table
+    document: Located | None = None
+    contexts: dict[StrictStr, Located | Text]  # a path alone is short for {path: PATH}
+    identifier: Identifier | Text
+    missing_identification: MissingIdentification | None = None
+    identification: Identification
+    lookup: dict[StrictStr, Table] = {}
+    languages: Table = {}
+    versioning: Literal["auto", "expression", "periods"] = "auto"
+    contains: dict[StrictStr, Literal["expression", "periods"]] = {}
+    units: dict[StrictStr, StrictStr | UnitByIdentifier]
+    number: Names = ["num"]
+    number_printed: StrictStr | None = None  # a number's attribute giving it as the source prints it (AKN @title)
+    heading: Names = ["heading"]
+    heading_paths: Specs = []
+    inline: Names = []
+    skip_text: Names = []
+    quoted: Names = []
+    excluded: Names = []
+    body: Specs = []
+    portions: Names = []
+    portion_when: Specs = []
+    portion_paths: PortionPaths | None = None
+    sources: list[Source] = []
+    references: References | None = None
+    lifecycle: Lifecycle | None = None
+    extent: Extent | None = None
+    prospective: Prospective | None = None
+    concurrent_versions: ConcurrentVersions | None = None
+    windows: Windows | None = None
+    modifications: Modifications | None = None
+    active_modifications: ActiveModifications | None = None
+    annotations: Annotations | None = None
+    repeal_placeholders: RepealPlaceholders | None = None
+    editorial_blocks: Names = []
+    editorial_marks: list[EditorialMark] = []
+    deferred_effects: Names = []
+    citations: Citations | None = None
+    effects: Effects | None = None
+
+
+def validate_rules(rules: dict[str, Any], source: str | Path, texts: list[str] | None = None) -> None:
+    """Check merged mapping `rules` against the schema; a MappingError naming `source`, the line (found in the
+    YAML `texts` of the file and the files it extends, in that order) and the key at fault."""
+    try:
+        MappingRules.model_validate(rules)
+    except ValidationError as exc:
+        error = _most_telling(exc.errors())
+        raise MappingError(_message(error, str(source), texts or [])) from None
+
+
+def _most_telling(errors: list[Any]) -> Any:
+    """An unknown key before anything else (a union's alternatives each report a type error about it)."""
+    extra = [e for e in errors if e["type"] == "extra_forbidden"]
+    return (extra or errors)[0]
+
+
+def _message(error: Any, source: str, texts: list[str]) -> str:
+    loc = [part for part in error["loc"] if not _is_union_branch(part)]
+    key = ".".join(str(part) for part in loc)
+    line = next((found for text in texts if (found := _line(text, loc)) is not None), None)
+    if line is None and texts:  # a key YAML read as another type (`no:` is False): the line of what holds it
+        line = _deepest(texts[0], loc)[1]
+    where = f"{source}:{line}" if line else source
+    if error["type"] == "extra_forbidden":
+        known = _known_keys(loc[:-1])
+        close = difflib.get_close_matches(str(loc[-1]), known, n=1)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        return f"{where}: `{key}` is not a key of the mapping rule language{hint}"
+    value = error.get("input")
+    advice = ""
+    if isinstance(value, bool | int | float) or type(value).__name__ in ("date", "datetime"):
+        advice = " (YAML 1.1 reads unquoted no/yes/on/off, numbers and dates as such: quote it)"
+    return f"{where}: `{key}`: {error['msg'].lower()}, got {value!r}{advice}"
+
+
+def _is_union_branch(part: Any) -> bool:
+    """Pydantic names the alternative of a union it tried (`str`, `Identifier`, `list[str]`) in the location."""
+    return isinstance(part, str) and (part[:1].isupper() or part in ("str", "int", "list[str]", "[key]"))
+
+
+def _known_keys(loc: list[Any]) -> list[str]:
+    """The keys the schema allows where `loc` points (a model's fields), for a suggestion."""
+    model: Any = MappingRules
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(str(part)) if isinstance(model, type) else None
+        if field is None:
+            return []
+        model = _model_in(field.annotation)
+    return list(model.model_fields) if isinstance(model, type) and issubclass(model, BaseModel) else []
+
+
+def _model_in(annotation: Any) -> Any:
+    """The Rule model inside an annotation (`X | None`, `list[X]`, `X | str`), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for argument in getattr(annotation, "__args__", ()):
+        found = _model_in(argument)
+        if found is not None:
+            return found
+    return None
+
+
+def _line(text: str, loc: list[Any]) -> int | None:
+    """The 1-based line of the key (or list item) at `loc` in YAML `text`, or None where the text has none."""
+    found, line = _deepest(text, loc)
+    return line if found else None
+
+
+def _deepest(text: str, loc: list[Any]) -> tuple[bool, int | None]:
+    """Whether YAML `text` holds all of `loc`, and the line of the deepest part of it that it holds."""
+    try:
+        node: Any = yaml.compose(text)
+    except yaml.YAMLError:
+        return False, None
+    line = None
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            match = next(((k, v) for k, v in node.value if k.value == str(part)), None)
+            if match is None:
+                return False, line
+            line, node = match[0].start_mark.line + 1, match[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            return False, line
+    return True, line
