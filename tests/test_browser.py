@@ -120,7 +120,7 @@ def visible(tab, selector: str) -> str:
 def test_a_provision_on_a_date_then_another_date(page):
     response = page.goto(f"{PARA_2}/2003-01-01")  # the point-in-time URI: 303 to the version in force
     assert response is not None and response.ok
-    assert page.url.endswith(f"{PARA_2}/2001-04-01")
+    assert page.url.endswith(f"{PARA_2}/2001-04-01?date=2003-01-01")  # the version, shown as on the day asked
     assert TWELVE in visible(page, "section.law") and "three months" not in visible(page, "section.law")
     assert visible(page, "h1") == "Article 3, paragraph 2"  # named as cited: no chapter (breadcrumbs show it)
     shot(page, "provision-2001-version")

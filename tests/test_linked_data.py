@@ -294,7 +294,10 @@ def test_a_date_redirects_to_the_version_in_force(server):
         assert response.headers["location"] == f"{local(PARA_2)}/{version}"
     # Harbour Act art_4__para_2: v1 [1995-06-01, 2003-01-01), v2 [2003-01-01, )
     response = server.get(f"{local(HARBOUR)}/art_4/para_2/2002-12-31")
-    assert response.status_code == 303 and response.headers["location"].endswith("/art_4/para_2/1995-06-01")
+    assert response.status_code == 303
+    # to a page (Accept: */*) the day asked travels with the redirect; the version's RDF is one whatever the day
+    location = urlsplit(response.headers["location"])
+    assert location.path.endswith("/art_4/para_2/1995-06-01") and parse_qs(location.query) == {"date": ["2002-12-31"]}
     followed = server.get(f"{local(PARA_2)}/2003-05-01", headers={"Accept": "text/turtle"}, follow_redirects=True)
     assert followed.status_code == 200 and mentions(parse(followed), f"{PARA_2}/2001-04-01")
 
@@ -368,7 +371,7 @@ def test_a_repealed_provision_is_410_naming_the_repeal(server):
     }
     assert sources == {f"{BASE}/eli/ref/akn/xx/act/2012-07-15/20"}
     still = server.get(f"{local(HARBOUR)}/art_7/2012-08-31")
-    assert still.status_code == 303 and still.headers["location"] == f"{local(HARBOUR)}/art_7/1995-06-01"
+    assert still.status_code == 303 and urlsplit(still.headers["location"]).path == f"{local(HARBOUR)}/art_7/1995-06-01"
 
 
 def test_not_a_date_and_not_a_provision(server):

@@ -76,6 +76,25 @@ def test_section_7_in_2002_reads_in_the_sources_order(page):
     shot(page, "dpa-section-7-2002")
 
 
+def test_the_dated_uri_of_section_7_in_2002_shows_section_7_as_in_2002(page):
+    # s. 7's own version begins on 1 March 2000 (line 4095: <section eId="section-7" period=...>), s. 7(3) only on
+    # 14 May 2001 (note F12, c18185101). The ELI point-in-time URI for 2002 redirects to s. 7's version of 2000: the
+    # page must still show s. 7 as on the day asked, with s. 7(3), not as on the version's first day without it
+    page.goto(f"{S7}/2002-01-01")
+    assert "date=2002-01-01" in page.url
+    law = visible(page, "article.provision-text")
+    assert INTRO_7_3 in law and PARA_7_3_B in law and WRAP_UP_7_3 in law
+    assert "1 January 2002" in visible(page, "h1 + *")
+
+
+def test_the_contents_number_a_repealed_subsection_as_the_source_does(page):
+    # line 4049-4053: <subsection eId="section-6-3"><num>3</num> ... <noteRef ... marker="F9"/>. . . .: repealed by
+    # note F9, its number 3 printed; the contents list it as "subsection 3" (repealed), not a bare "subsection"
+    page.goto(S7.rsplit("/", 1)[0] + "?date=2015-01-01")
+    contents = visible(page, "main")
+    assert "subsection 3" in contents and "subsection 6" in contents
+
+
 def test_the_breadcrumbs_cite_the_units_below_a_section_as_a_lawyer_does(page):
     # lines 4189-4194: <subsection eId="section-7-3"><num>3</num> ... <paragraph eId="section-7-3-a"><num>a</num>:
     # the trail to s. 7(3)(a) names s. 7(3) as "section 7(3)", not by its bare number or element name

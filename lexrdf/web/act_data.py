@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from lexrdf import citing
 from lexrdf.answers import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import eli_jsonld
@@ -140,7 +141,9 @@ def toc(rows: list[dict[str, Any]], page: PageLinks, day: date, events: Mapping[
         entry = Entry(
             unit,
             page.at(unit, day),
-            unit_label(row.get("unit_type"), row.get("number")) or (row.get("unit_type") or "unit"),
+            # a unit no version numbers (repealed, shown only as such) is numbered by its IRI, as its page does
+            unit_label(row.get("unit_type"), row.get("number") or citing.number_from_path(unit, parent))
+            or (row.get("unit_type") or "unit"),
             row.get("heading"),
             status,
             TOC_STATUS.get(status, status),

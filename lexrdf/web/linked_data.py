@@ -251,7 +251,8 @@ def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
     if kind == "version" and (rows := lex.rows("_version-of", version=asked.iri)):
         provision, valid_from = rows[0]["provision"].value, date.fromisoformat(rows[0]["valid_from"].value)
         version = {"version_iri": asked.iri, "kept": act_data(asked.request), **asked.compared}
-        return pages.provision_page(lex, asked.links, provision, valid_from, asked.known_at, **version)
+        # the day asked when it falls within the version's window (provision_data keeps it there), else its first day
+        return pages.provision_page(lex, asked.links, provision, asked.day or valid_from, asked.known_at, **version)
     if kind == "event":
         return pages.event_page(lex, asked.links, asked.iri, asked.known_at)
     if kind == "item":
@@ -305,7 +306,13 @@ def _point_in_time(lex: Lexrdf, asked: Asked) -> Response | None:
         return _as_last_known(lex, asked, media_type, provision, day, answer)
     if answer.status == IN_FORCE and answer.version:
         suffix = asked.suffix.suffix if asked.suffix else ""
-        location = asked.links.href(answer.version) + suffix + asked.query()
+        # to a page, the day asked travels with the redirect: a version's window holds its descendants' changes, and
+        # its page shows them as on that day, not as on its first day (DPA s. 7 on 2002-01-01 holds s. 7(3) of 2001);
+        # the version's RDF description is one whatever the day
+        kept = {"known_at": asked.known_at} if asked.known_at else {}
+        if media_type == HTML and answer.valid_from != day.isoformat():
+            kept["date"] = day.isoformat()
+        location = asked.links.href(answer.version) + suffix + ("?" + urlencode(kept) if kept else "")
         headers = _cors({"Location": location, "Vary": "Accept"})
         return Response(status_code=303, headers=headers)
     return _non_answer(lex, asked, media_type, provision, day, answer)
