@@ -94,3 +94,13 @@ def test_json_ld_is_compact_with_a_context_and_the_same_graph(server):
     assert "lex:Version" in node["@type"] and node["lex:validFrom"] == {"@value": "2000-03-01", "@type": "xsd:date"}
     turtle = server.get(local(S12A_1), headers={"Accept": "text/turtle"})
     assert triples(response) == triples(turtle)
+
+
+def test_a_repealed_subsection_names_the_note_that_dated_its_repeal(server):
+    # line 1754: <note class="commentary F" eId="c20885431"> "S. 6(3)-(6) omitted (18.1.2010) by virtue of The Transfer
+    # of Tribunal Functions Order 2010 (S.I. 2010/22)": s. 6(3) has no version to show it on; its page says what
+    # dated the repeal, with the file and line
+    page = server.get(local(f"{DPA}/section-6-3"), params={"date": "2015-01-01"}, headers={"Accept": "text/html"})
+    assert page.status_code == 200
+    assert "Repealed" in page.text and "ukpga-1998-29.xml:1754" in page.text
+    assert "S. 6(3)-(6) omitted (18.1.2010)" in page.text

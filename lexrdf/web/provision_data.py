@@ -151,6 +151,8 @@ def provision_context(
         "outstanding": outstanding_changes(answer, provision, page, catalog),
         "deferred": evidence_pieces(answer.deferred_effects) if shows_text else (),
         "dated_by": evidence_pieces(answer.opened_by.evidence) if shows_text and answer.opened_by else (),
+        # what dated a repeal or an end when that is the answer (a repealed unit may have no version to show it on)
+        "closed_dated_by": evidence_pieces(answer.closed_by.evidence) if not shows_text and answer.closed_by else (),
         "closed": catalog.event(answer.closed_by) if shows_text else None,
         "citation": answer.citation,
         "near": near_change(answer, catalog),
