@@ -17,7 +17,7 @@ resident set size is the child's `ru_maxrss` as `os.wait4` reports it. A watchdo
 - `junk`: a valid AKN header whose body is nothing but empty `<b/>` elements (what `max_elements` refuses).
 
 With `--one-arena` the child runs with MALLOC_ARENA_MAX=1; otherwise the CLI asks glibc for two arenas
-(lexrdf.cli.MALLOC_ARENAS), where glibc by default gives each thread an arena whose freed memory the others do
+(lexrdf.cli.common.MALLOC_ARENAS), where glibc by default gives each thread an arena whose freed memory the others do
 not reuse.
 
 With `--tracemalloc` the child records Python allocations and prints, after each phase of the ingest (map, plan,
