@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 from pyoxigraph import Literal, NamedNode, Quad
@@ -147,6 +148,7 @@ class Plan:
         self._taken: set[str] = set()
         self._unscoped: dict[str, str] = {}  # ruling id -> JSON path of its metadata, when it has no bindingScope
         self._action_index = {action.id: index for index, action in enumerate(dataset.actions)}
+        self._version_index = {version.id: index for index, version in enumerate(dataset.versions)}
 
     # -- graphs ---------------------------------------------------------------------------------------------
     def graph(self, iri: str) -> GraphQuads:
@@ -364,10 +366,39 @@ class Plan:
                 if action_id and action_id not in actions:
                     self.summary.warnings.append(f"version {version.id}: action {action_id} is not in the dataset")
             self._version(version, actions, opened_by, closed_by, units.pop(version.id, []), earliest)
+            self._dated_by(version, actions, opened_by.get(version.id), closed_by.get(version.id))
         for source_id, rest in units.items():
             for unit in rest:
                 self._text_unit(unit, source_id)
         self._concurrent()
+
+    def _dated_by(self, version: Version, actions: dict[str, Action], opening: str | None, closing: str | None) -> None:
+        """What in the dataset dated the version's start (`lex:datedBy` on the version) and its end (on its record):
+        the file, the JSON path of its `validityInterval` and the action (with its `eventTime`) named for it."""
+        where = f"{Path(self.source).name}: versions[{self._version_index[version.id]}].validityInterval"
+        node = NamedNode(self.version_iri[version.id])
+        out = self.graph(self.version_graph[version.id])
+        start, end = version.validity.start, version.validity.end
+        out.add(
+            node, LEX.datedBy, Literal(f"{where} starts {start}, {self._action_words(actions, opening, 'produced')}")
+        )
+        if end is None and closing in actions:
+            end = actions[closing].event_time  # the window the terminating action's eventTime closes
+            where = f"{where} open-ended; "
+        elif end is not None:
+            where = f"{where} ends {end}, "
+        if end is None:
+            return
+        record = NamedNode(self.minter.record(node.value, short_hash(version.id, version.validity.json())))
+        out.add(record, LEX.datedBy, Literal(f"{where}{self._action_words(actions, closing, 'terminated')}"))
+
+    def _action_words(self, actions: dict[str, Action], action_id: str | None, how: str) -> str:
+        if action_id is None:
+            return f"{how} by no action the dataset names"
+        if action_id not in actions:
+            return f"{how} by action {action_id}, which the dataset does not hold"
+        index, action = self._action_index[action_id], actions[action_id]
+        return f"{how} by action {action_id} ({action.type}, actions[{index}].eventTime {action.event_time})"
 
     def _concurrent(self) -> None:
         """Interpretations of one item whose windows overlap are `lex:concurrentWith` each other (the later one
