@@ -25,10 +25,10 @@ from fastapi.utils import generate_unique_id
 from starlette.routing import BaseRoute
 
 from lexrdf.api import Lexrdf
-from lexrdf.satgraph.router import router as satgraph_router
 from lexrdf.settings import Settings
 from lexrdf.web import admin, api, assets, changes, dumps, errors, linked_data, pages, parameters, sparql
 from lexrdf.web.cache import AnswerCache
+from lexrdf.web.satgraph_api import router as satgraph_router
 
 
 def create_app(settings: Settings) -> FastAPI:
