@@ -296,7 +296,8 @@ def test_police_the_units_holding_provisions_in_force_on_passing(police):
 # "2018-03-25" RestrictEndDate="2019-01-26" (lines 179, 301, 439, 555); ss. 6, 7 and Schedule 1 RestrictStartDate=
 # "2019-01-26" (lines 642, 701, 1054); ss. 1, 9-12 RestrictStartDate="2018-01-24" (lines 97, 957, 966, 1004, 1042);
 # s. 8 from 2018-01-24 to 2019-01-26 (line 724). The root's RestrictEndDate="2019-01-26" (line 1): the version is
-# current to 2019-01-25.
+# current to 2019-01-25. (s. 11(2) read with Royal Assent on 2018-01-24 would give 2018-03-24, the day after the
+# 2-month period ends; the file's RestrictStartDate says 2018-03-25, and the attribute is what dates the window.)
 
 ANAW_PROVISIONS = [
     # (id, its window as its P1group's attributes give it, the P1group's line, its words (<Text> line in the comment))
