@@ -444,3 +444,23 @@ def test_atm_the_instrument_itself_is_prospective(atm):
         answer = atm.text_at(ATM, day)
         assert (answer.status, answer.valid_from) == ("not-yet-in-force", None)
     assert atm.text_at(ATM, "2019-04-01").status == "outside-coverage"
+
+
+def test_police_table_of_contents_on_the_day_it_was_passed(police):
+    # s. 79(1) (line 5704) defers ss. 1-78 but those s. 79(2) (line 5710) lists; ss. 79-81 follow it (line 41: passed
+    # 2000-11-23)
+    status = {row["path"]: row["status"] for row in police.toc(POLICE, "2000-11-23")}
+    assert status["section-1"] == "not-yet-in-force"  # line 84
+    assert status["section-49"] == "in-force"  # s. 79(2)(a), line 5714
+    assert status["section-67"] == "in-force"  # s. 79(2)(b) "sections 67 and 68;"
+    assert status["section-76"] == "in-force"  # s. 79(2)(c) "sections 75, 76 and 77;"
+    assert status["section-78-2"] == "not-yet-in-force"  # line 5639
+    assert status["section-81"] == "in-force"  # line 5798, after s. 79
+    assert status["schedule-2"] == "not-yet-in-force"  # line 7265
+    assert status["schedule-4"] == "in-force"  # s. 79(2)(e) "Schedule 4;", line 5738
+
+
+def test_atm_table_of_contents_holds_nothing_in_force(atm):
+    # reg. 1(2), line 1943: "These Regulations come into force on exit day." Every unit of the instrument waits for it
+    rows = atm.toc(ATM, "2019-02-27")
+    assert rows and {row["status"] for row in rows} == {"not-yet-in-force"}
