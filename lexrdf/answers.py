@@ -363,6 +363,14 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
         answer.message = f"not yet in force on {day}: the sources record its insertion on {introduced}" + (
             f"; the earliest recorded text of it starts on {answer.valid_from}" if answer.valid_from else ""
         )
+    prospective = answer.status == NOT_YET_IN_FORCE and answer.valid_from is None
+    if prospective and currency and day.isoformat() > currency and any(_value(r, "prospective") for r in rows):
+        # shown as prospective by sources current to an earlier day: whether it came into force since, they do not say
+        answer.status = OUTSIDE_COVERAGE
+        answer.message = (
+            f"the sources are current to {currency}: they show it prospective then (no date in force), and say "
+            f"nothing of {day}"
+        )
     if answer.status in (IN_FORCE, PARTLY_IN_FORCE) and currency and day.isoformat() > currency:
         if strict:
             answer = _strip_text(answer)

@@ -317,6 +317,9 @@ def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
             out.describe(act, LEX_T.documentDate, date_term(document.work_date))
         if document.publication_date:
             out.describe(act, LEX_T.publicationDate, date_term(document.publication_date))
+    if document.prospective and new:  # its own words defer its coming into force to a day the source does not give:
+        out.add(act, LEX_T.prospective, _TRUE)  # no version of it; it is known from this changeset on
+        out.recorded(act)
     # the act was known only by reference before it was ingested: the IRIs minted for it then name it
     for earlier, same in out.minter.known.equivalences(act[1:-1]):
         out.describe(out.iri(earlier), OWL_T.sameAs, out.iri(same))

@@ -211,6 +211,8 @@ class SourceDocument:
     expression_version: int = 0
     # evidence ("file:line: ...") that the entry into force of texts it shows is undated: their periods start on a
     # placeholder date impossible for the act (1001-01-01); None when every period it gives is dated
+    # the text defers its own coming into force, as a whole, to a day it does not give: the act is prospective
+    prospective: bool = False
     undated_entry: str | None = None
     # the source dates the act by its year only (an old act with no day of enactment): `work_date` is then 1 January
     # of that year, for ordering only; its IRI and its description give the year, no event is dated by it

@@ -22,6 +22,7 @@ from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMB
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
 from lexrdf.mapping.extent import ExtentReader
+from lexrdf.mapping.own_commencement import OwnCommencement, own_commencement
 from lexrdf.mapping.paths import LOCAL_NAMES, Paths, local_name
 from lexrdf.mapping.placeholders import repeal_placeholders
 from lexrdf.mapping.problems import Problems, element_name
@@ -1181,6 +1182,27 @@ def _work_date(reader: _Reader) -> tuple[date, int | None, str | None]:
     return date(int(text), 1, 1), line, undated
 
 
+def _own_commencement(
+    reader: _Reader,
+    units: list[Unit],
+    periods_authoritative: bool,
+    stated_entry: date | None,
+    expression_date: date,
+    work_date: date,
+) -> OwnCommencement:
+    """What a text as enacted or made (no periods, of the act's own date, no entry into force stated by its metadata)
+    says of its own coming into force: the units it defers to a day it does not give become prospective."""
+    rules = reader.mapping.get("own_commencement")
+    if not rules or periods_authoritative or stated_entry is not None or expression_date != work_date:
+        return OwnCommencement()
+    own = own_commencement(rules, units, reader.path, work_date, rules.get("separator", "-"))
+    for unit in units:
+        if unit.path in own.prospective:
+            unit.window, unit.prospective = None, True
+    reader.notices.extend(own.notices)
+    return own
+
+
 def _stated_entry(reader: _Reader) -> tuple[date | None, int | None, str]:
     """The day the source states the act entered into force (the earliest: an instrument may come into force on
     several days, part by part), the line and the element stating it."""
@@ -1543,11 +1565,13 @@ def _map_document(
     in_force = entry_into_force or min(event_dates.values(), default=work_date)
     active = reader.active_modifications(windows, in_force, reader.separator)
     units = reader.walk_units(containers, windows, default_window, reader.separator)
+    own = _own_commencement(reader, units, periods_authoritative, stated_entry, expression_date, work_date)
     _inherit_deferred_effects(units)
     _not_before_entry(reader, units, stated_entry, entry_line, entry_origin)
     _applicable_from(reader, units, stated_entry)
     separator = (mapping.get("annotations") or {}).get("target_separator", "-")
     modifications += _annotated_changes(units, annotations, work_uri, separator, annotation_rules)
+    modifications += own.changes
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     modifications += _changes_of_itself(active, units, work_uri)
     events += _act_repeals(annotations, own_uris)
@@ -1587,6 +1611,7 @@ def _map_document(
         authority=authority_value[0] if authority_value else None,
         periods_authoritative=periods_authoritative,
         current_to=current_to,
+        prospective=own.whole,
         undated_entry=year_only or (reader.undated_units[0] if reader.undated_units else None),
         year_only=bool(year_only),
         units=units,

@@ -126,6 +126,21 @@ class References(Rule):
     title: Text | None = None
 
 
+class OwnCommencement(Rule):
+    """A text as enacted or made on its own coming into force (lexrdf/mapping/own_commencement.py)."""
+
+    deferred: Text
+    whole: Text
+    preceding: Text
+    immediate: Text
+    partial: Text
+    references: Text
+    words: Table
+    provisions: Names
+    schedule: Text
+    separator: Text = "-"
+
+
 class RepealPlaceholders(Rule):
     """Texts a consolidation shows in place of a repealed unit, and how the act that repealed it is found."""
 
@@ -409,6 +424,7 @@ class MappingRules(Rule):
     lifecycle: Lifecycle | None = None
     extent: Extent | None = None
     prospective: Prospective | None = None
+    own_commencement: OwnCommencement | None = None
     concurrent_versions: ConcurrentVersions | None = None
     windows: Windows | None = None
     modifications: Modifications | None = None

@@ -430,6 +430,8 @@ class Planner:
         doc = self.document
         start = doc.entry_into_force or doc.work_date
         window = None if doc.entry_into_force is None and doc.undated_entry else Window(start)  # its entry undated
+        if doc.prospective:  # its own words defer its coming into force to a day the source does not give
+            return Unit(None, "", "act", None, "", doc.short_title or "", doc.title, None, None, prospective=True)
         return Unit(None, "", "act", None, "", doc.short_title or "", doc.title, window, None)
 
 
