@@ -43,6 +43,7 @@ import re
 
 import pytest
 from conftest import BASE, DPA, SHARED_DATA, needs_shared, open_lex
+from invariants import assert_edges_dated, assert_impact_agrees_with_the_events, assert_windows_sound
 from lxml import etree
 
 from lexrdf.mapping.engine import read_source
@@ -199,6 +200,13 @@ def test_versions_and_events(lex):
     assert all("extent-" in event for event, _ in limited)
 
 
+def test_invariants_hold(lex, shown_earlier):
+    for instance in (lex, shown_earlier):
+        assert_windows_sound(instance)
+        assert_edges_dated(instance)
+        assert_impact_agrees_with_the_events(instance)
+
+
 def test_ingesting_twice_adds_nothing(lex):
     again = lex.ingest([GLA_FILE])
     assert (again.versions, again.records) == (0, 0)
@@ -243,3 +251,38 @@ def test_dpa_words_repealed_for_wales_only_are_not_claimed_for_england(dpa_lex):
 def test_territorial_substitution_keeps_the_old_words_for_scotland(lex):
     scotland = lex.text_at(f"{GLA}/section-86-4-a", "2013-03-27", extent="S")
     assert scotland.status == "in-force" and "the body will incur" in scotland.text
+
+
+@pytest.fixture(scope="module")
+def shown_earlier(tmp_path_factory):
+    """The rule where the source shows the text from before the repeal: the GLA Act Part III with s. 108's
+    RestrictStartDate (line 2222: "2003-11-18") read as 2000-07-03, nothing else changed (a variant written at test
+    time, not a data file)."""
+    needs_shared(GLA_FILE)
+    directory = tmp_path_factory.mktemp("shown-earlier")
+    text = GLA_FILE.read_text(encoding="utf-8")
+    group = '<P1group RestrictExtent="E+W+S" RestrictStartDate="2003-11-18">'
+    assert text.count(group) == 1
+    variant = directory / GLA_FILE.name
+    variant.write_text(text.replace(group, group.replace("2003-11-18", "2000-07-03")), encoding="utf-8")
+    instance = open_lex(directory / "store")
+    assert instance.ingest([variant]).refused == []
+    yield instance
+    instance.close()
+
+
+def test_a_text_shown_before_the_repeal_is_split_on_its_date(shown_earlier):
+    s108_2 = f"{GLA}/section-108-2"
+    versions = shown_earlier.versions(s108_2)
+    assert [(v.extent, v.valid_from, v.valid_until) for v in versions] == [
+        ("E+W+S", "2000-07-03", "2003-11-18"),
+        ("W+S", "2003-11-18", None),
+    ]
+    assert versions[0].closed_by.event == versions[1].opened_by.event  # the repeal for E (line 4142)
+    before = shown_earlier.text_at(s108_2, "2001-01-01", extent="E")
+    assert (before.status, before.extent, before.text) == ("in-force", "E+W+S", S108_2_WORDS)
+    england = shown_earlier.text_at(s108_2, "2010-01-01", extent="E")
+    assert (england.status, england.extent, england.valid_until) == ("repealed", "E", "2003-11-18")
+    assert england.closed_by.source == LGA_2003 and "(for E only)" in england.message
+    wales = shown_earlier.text_at(s108_2, "2010-01-01", extent="W")
+    assert (wales.status, wales.extent, wales.text) == ("in-force", "W+S", S108_2_WORDS)
