@@ -198,6 +198,14 @@ def test_versions_and_events(lex):
     limited = sorted((r["e"].value, r["limit"].value) for r in lex.store.select(query, 60))
     assert (f"{GLA}/event/2003-11-18/repeal-extent-e/id-ukpga-2003-26", "E") in limited
     assert all("extent-" in event for event, _ in limited)
+    # what opened the words for W+S is that repeal, and nothing else is said to have changed s. 108(2)
+    affects = (
+        "SELECT DISTINCT ?e WHERE { GRAPH ?g { ?e <https://w3id.org/lexrdf/ontology#affects> "
+        f"<{GLA}/section-108-2> }} }}"
+    )
+    assert [r["e"].value for r in lex.store.select(affects, 60)] == [
+        f"{GLA}/event/2003-11-18/repeal-extent-e/id-ukpga-2003-26"
+    ]
 
 
 def test_invariants_hold(lex, shown_earlier):

@@ -52,12 +52,12 @@ def plan_periods(planner: Planner) -> None:
         timeline = planner.timeline(path, concurrent)
         stored_by_start = {v.valid_from: v for v in timeline}
         starts = [own_start(planner, alternatives[0]), *(later_start(planner, u) for u in alternatives[1:])]
-        planner.first_starts[(path, concurrent)] = starts[0]
         pieces = [
             piece for unit, start in zip(alternatives, starts, strict=True) for piece in by_extent(planner, unit, start)
         ]
         alternatives, starts = [piece[0] for piece in pieces], [piece[1] for piece in pieces]
         shown_as = [piece[2] for piece in pieces]  # the unit of the source each piece is of
+        planner.first_starts[(path, concurrent)] = starts[0]
         previous: str | None = None
         for index, unit in enumerate(alternatives):
             start, opened_by, begins = starts[index]
@@ -123,7 +123,9 @@ def by_extent(
         opened = (day, planner.repeal_event(unit.path, day, [repeal]), False)
         rest = replace(unit, window=Window(max(day, window.start), window.end, window.applicable_from), extent=left)
         pieces = by_extent(planner, rest, opened)
-        if day == start[0]:
+        if day == start[0]:  # the repeal, not what the start was read from, began the text shown
+            if start[1] != opened[1]:
+                planner.unaffected(start[1], unit.path)
             return [(piece, begun, unit) for piece, begun, _ in pieces]
         before = replace(unit, window=Window(window.start, day, window.applicable_from))
         return [(before, start, unit), *((piece, begun, unit) for piece, begun, _ in pieces)]

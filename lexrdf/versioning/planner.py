@@ -286,6 +286,18 @@ class Planner:
                 continue
             del self.plan.events[spec.iri]
 
+    def unaffected(self, event: str, path: str) -> None:
+        """Take `path` off a planned event that turned out not to concern it (a start replaced by another), and
+        forget the event when nothing else uses it."""
+        spec = self.plan.events.get(event)
+        if spec is None:
+            return
+        spec.affects.discard(path)
+        spec.evidence.pop(path, None)
+        spec.provisions.pop(path, None)
+        if not spec.affects:
+            self.drop_unused(event)
+
     def not_reopened(self, unit: Unit, ended: StoredVersion) -> None:
         """Report that the document shows a text whose window a recorded end closed, and records nothing for it."""
         closer = self.stored.closers[ended.closed_by or ""]
