@@ -241,7 +241,8 @@ def test_dpa_s31_7_b_repealed_for_england_and_wales(dpa_lex):
     reason="repeals of words for some territories only are not split by extent: DPA line 2071 'Words in s. "
     "31(4)(a)(iii) repealed (1.4.2006 for W.)' (s. 31 E+W+S+N.I., line 1248); the export shows the words left for W "
     "('...' at line 6177) and lexrdf answers that text in force for every territory, England included, where the "
-    "repealed words remain in force but are not held",
+    "repealed words remain in force but are not held (so too the GLA Act's 'and word omitted (E.W.)' of s. 86(4D)(c) "
+    "and s. 86(4F)(b), lines 4562 and 4568, answered without the word for S)",
 )
 def test_dpa_words_repealed_for_wales_only_are_not_claimed_for_england(dpa_lex):
     england = dpa_lex.text_at(f"{DPA}/section-31-4-a-iii", "2010-01-01", extent="E")
