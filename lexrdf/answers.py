@@ -375,7 +375,7 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
                 f"the sources are current to {currency}: this is the text as last known{partly}, not a statement "
                 f"that it was in force on {day}"
             )
-    _territorial(answer, rows, day)
+    _territorial(answer, rows)
     return answer
 
 
@@ -529,7 +529,7 @@ def _reaches(limit: str | None, asked: str | None) -> bool:
     return limit is None or asked in (None, "all") or _regions(asked) <= _regions(limit)
 
 
-def _territorial(answer: VersionAnswer, rows: list[QuerySolution], day: date) -> None:
+def _territorial(answer: VersionAnswer, rows: list[QuerySolution]) -> None:
     """Say where a text is in force when a repeal for some territories only ended it elsewhere: a text in force that
     such a repeal opened names it; a repeal answered for some territories names the texts in force for the rest."""
     versions = distinct_versions(rows)
