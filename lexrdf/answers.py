@@ -383,6 +383,7 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
                 f"the sources are current to {currency}: this is the text as last known{partly}, not a statement "
                 f"that it was in force on {day}"
             )
+    _territorial(answer, rows)
     return answer
 
 
@@ -419,8 +420,22 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
             )
         return answer
     if not versions:
-        repeals = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
+        recorded = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
+        # a repeal for some territories only ("for E.") is no repeal of the provision elsewhere
+        repeals = [r for r in recorded if _reaches(_value(r, "repeal_extent"), _value(r, "_extent"))]
         repeal = next((r for r in repeals if (_value(r, "repeal_date") or "") <= day.isoformat()), None)
+        elsewhere = [r for r in recorded if r not in repeals and (_value(r, "repeal_date") or "") <= day.isoformat()]
+        if repeal is None and elsewhere:
+            limit = _value(elsewhere[0], "repeal_extent")
+            return VersionAnswer(
+                OUTSIDE_COVERAGE,
+                provision,
+                message=(
+                    f"the repeal recorded on {_value(elsewhere[0], 'repeal_date')} ({_value(elsewhere[0], 'repeal')}) "
+                    f"extends to {limit} only, not to {_value(elsewhere[0], '_extent')}: the sources hold no text of "
+                    "it there"
+                ),
+            )
         if repeal is not None:
             closed = EventSummary(
                 _value(repeal, "repeal"),
@@ -438,12 +453,15 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
                 if _value(repeal, "repeal_at_latest") == "true"
                 else f"on {closed.date}"
             )
+            limit = _value(repeal, "repeal_extent")
             return VersionAnswer(
                 REPEALED,
                 provision,
                 valid_until=closed.date,
                 closed_by=closed,
-                message=f"no longer in force on {day}: {_ending(closed)} {on} (no text of it is held)",
+                message=f"no longer in force on {day}: {_ending(closed)} {on} (no text of it is held)"
+                + (f"; the repeal extends to {limit} only" if limit else ""),
+                extent=limit,
             )
         if any(_value(r, "prospective") == "true" for r in rows):
             return VersionAnswer(
@@ -464,6 +482,10 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
             )
         else:
             last.message = f"no longer in force on {day}: {_ending(last.closed_by)} on {last.valid_until}"
+        limit = _value(earlier[-1], "closed_extent")
+        if limit:  # a repeal for some territories only: it says so, and the answer is about those
+            last.message += f" (for {limit} only)"
+            last.extent = limit
         last.valid_from = None
         last.applicable_from = None
         last.opened_by = None
@@ -507,6 +529,33 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
     first.valid_until = None
     first.closed_by = None
     return _strip_text(first)
+
+
+def _reaches(limit: str | None, asked: str | None) -> bool:
+    """Whether a change limited to the territories `limit` (None: not limited) reaches every territory `asked`
+    (None or "all": none asked, the provision as a whole)."""
+    return limit is None or asked in (None, "all") or _regions(asked) <= _regions(limit)
+
+
+def _territorial(answer: VersionAnswer, rows: list[QuerySolution]) -> None:
+    """Say where a text is in force when a repeal for some territories only ended it elsewhere: a text in force that
+    such a repeal opened names it; a repeal answered for some territories names the texts in force for the rest."""
+    versions = distinct_versions(rows)
+    if answer.version and answer.status in (IN_FORCE, AS_LAST_KNOWN, PARTLY_IN_FORCE):
+        row = next((r for r in versions if _value(r, "version") == answer.version), None)
+        limit = _value(row, "opened_extent") if row is not None else None
+        opened = answer.opened_by
+        if limit and opened and opened.type == "repeal":
+            made_by = f" by {opened.source}" if opened.source else ""
+            answer.message = f"in force for {answer.extent} only: repealed for {limit} on {opened.date}{made_by}" + (
+                f". {answer.message}" if answer.message else ""
+            )
+    elif answer.status == REPEALED and answer.extent:
+        rest = [r for r in versions if _value(r, "relation") == "at" and _value(r, "extent")]
+        if rest:
+            answer.message += "; in force for the rest: " + "; ".join(
+                f"{_value(r, 'extent')} ({_value(r, 'version')})" for r in rest
+            )
 
 
 def _ending(event: EventSummary | None) -> str:

@@ -95,6 +95,9 @@ class Modification:
     # the identifier of the note it was read from (a CLML Commentary's id): a concurrent version of a provision
     # (`Unit.concurrent`) is changed only by the notes its own text points at, not by those of its other versions
     note_id: str | None = field(default=None, compare=False)
+    # the territories the source limits the change to ("S. 108(2) repealed (18.11.2003 for E.)": "E"), in the
+    # spelling of `Unit.extent`; None: it extends wherever the provision does
+    extent: str | None = None
 
 
 @_pickled_as_arguments

@@ -326,10 +326,13 @@ class IriMinter:
         return f"{version}/rec-{content_hash}"
 
     @staticmethod
-    def event(act: str, day: date, kind: str, sources: tuple[str, ...] = ()) -> str:
-        """One event per act, day, kind and set of source acts:
-        ``{act}/event/2004-07-01/substitution/akn-xx-act-...`` (several acts on one day: joined by ``+``)."""
+    def event(act: str, day: date, kind: str, sources: tuple[str, ...] = (), extent: str | None = None) -> str:
+        """One event per act, day, kind, set of source acts and the territories it is limited to, if any:
+        ``{act}/event/2004-07-01/substitution/akn-xx-act-...`` (several acts on one day: joined by ``+``); a repeal
+        for England only ``{act}/event/2003-11-18/repeal-extent-e/...``."""
         iri = f"{act}/event/{day.isoformat()}/{slug(kind)}"
+        if extent:
+            iri += f"-extent-{slug(extent.replace('.', '').lower())}"
         named = [slug(re.sub(r"^[a-z]+://[^/]+/", "", s).replace("/", "-")) for s in sorted(sources) if s != act]
         if named:
             iri += "/" + "+".join(named)

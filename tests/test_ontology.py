@@ -59,7 +59,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
     "changesThrough", "applied", "dateAtLatest", "expressionVersion", "datedBy", "deferredEffect",
     "extent", "inPartPurposes", "inPartEvidence", "partlyInForce", "prospective", "closingText", "textLayout",
-    "concurrent",
+    "concurrent", "limitedTo",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -82,6 +82,7 @@ UNALIGNED_PROPERTIES = {
     "dateAtLatest",  # the source gave no date: lex:date is an upper bound, which no external vocabulary says
     "extent",  # legislation.gov.uk's extent spelling ("E+W+S+N.I."): ELI has no territorial extent of a version
     "concurrent",  # one of several texts in force at once, each for its extent: ELI has no territorial versions
+    "limitedTo",  # the territories an event (a repeal "for E.") is limited to: ELI has no territorial extent
     "inForceInPart", "inPartPurposes", "inPartEvidence",  # commencement in part: no external counterpart
     "partlyInForce",  # in force in part only, throughout a window: no external counterpart
     "closingText",  # the part of lex:text after the sub-units (AKN wrapUp): no external counterpart

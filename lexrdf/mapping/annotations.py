@@ -46,6 +46,9 @@ class Statement:
     # the note says the change has effect otherwise than from its date (for a later tax year, in accordance with
     # another provision): the text's window may begin before the change had effect
     deferred: bool = False
+    # the territories the note limits the change to ("repealed (18.11.2003 for E.)": "E"), spelled by the rule's
+    # regions joined by "+"; None: the note names none (the change extends wherever the provision does)
+    extent: str | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,11 @@ class AnnotationRules:
         self.temporary = (
             re.compile(textual["temporary"].replace("DATE", as_group)) if textual.get("temporary") else None
         )
+        # the territories a change is limited to ("(18.11.2003 for E.)", "omitted (E.W.)")
+        limit = textual.get("extent") or {}
+        self.extent = re.compile(limit["pattern"]) if limit else None
+        self.extent_token = re.compile(limit["token"]) if limit else None
+        self.extent_regions: dict[str, str] = limit.get("regions", {})
         commencement = rules.get("commencement", {})
         self.commencements = [re.compile(p.replace("DATE", as_group)) for p in commencement.get("patterns", [])]
         # in force for some purposes only: a clause of a note (`separator`) saying so (`partial`) dates a
@@ -380,8 +388,27 @@ class AnnotationReader:
                 tuple(days),
                 subject=text[:before],
                 deferred=self.deferred_effect(text, verb.end() if verb else 0),
+                extent=self.territories(text, verb.end() if verb else 0),
             )
         ]
+
+    def territories(self, text: str, after: int) -> str | None:
+        """The territories the note's clause after its verb, up to the act that made the change (") by"), limits the
+        change to (`textual.extent`), in one spelling ("E+W"); None when it names none, or a region the rule does not
+        know."""
+        rules = self.rules
+        if rules.extent is None or rules.extent_token is None:
+            return None
+        end = text.find(") by", after)
+        found = rules.extent.search(text[after : end + 1 if end >= 0 else after + 200])
+        if found is None:
+            return None
+        tokens = [" ".join(t.split()) for t in rules.extent_token.findall(found.group(1))]
+        regions = [rules.extent_regions.get(t) for t in tokens]
+        if not regions or None in regions:
+            return None
+        order = list(dict.fromkeys(rules.extent_regions.values()))
+        return "+".join(sorted(set(regions), key=order.index))  # type: ignore[arg-type]
 
     def deferred_effect(self, text: str, after: int) -> bool:
         """Whether the note's clause after its verb, up to the act that made the change (") by"), says the change has

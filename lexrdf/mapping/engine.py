@@ -106,6 +106,9 @@ class _Reader:
         self.quoted = set(mapping.get("quoted", []))  # another act's text: no units inside, text kept
         self.excluded = set(mapping.get("excluded", []))  # neither units nor text inside (contents, notes)
         self.skip |= self.excluded
+        # words of a skipped element (a repeal marker) the source keeps because they remain in force elsewhere (CLML
+        # <Repeal RetainText="true">: repealed for some territories only); not where other words replace them there
+        self.retained: dict[str, str] = dict(mapping.get("retained_text") or {})
         # elements the source marks as the editor's, not the law's words (AKN @status="editorial"; the US Code's
         # <block name="sourceCredit">): neither units nor text
         self.editorial_marks: list[tuple[str | None, str, str]] = [
@@ -318,7 +321,7 @@ class _Reader:
                     notes.append(target[len(prefix) :])
             skipped = (
                 not name
-                or name in self.skip
+                or (name in self.skip and not (self.retained and self.kept(child)))
                 or (self.editorial_marks and self.marked_editorial(child, name))
                 or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
@@ -358,6 +361,13 @@ class _Reader:
                     parts[-1], tail = before[:-1], after[1:]
             if tail:
                 parts.append(tail)
+
+    def kept(self, element: etree._Element) -> bool:
+        """Whether the source keeps the words of this skipped element: they remain in force elsewhere
+        (`retained_text`)."""
+        rule = self.retained
+        unless = rule.get("unless")
+        return element.get(rule["attribute"]) == rule["value"] and not (unless and element.get(unless) is not None)
 
     def _heads_units(self, group: etree._Element) -> bool:
         """Whether `group` is no provision but holds provisions directly (its heading is theirs)."""
@@ -1347,6 +1357,7 @@ def _annotated_changes(
                         about_others=bool(rules and rules.about_others(statement.subject, unit.eid, separator)),
                         purposes=statement.purposes or None,
                         note_id=note,
+                        extent=statement.extent,
                     )
                 )
     return list(dict.fromkeys(changes))

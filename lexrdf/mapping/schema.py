@@ -190,6 +190,15 @@ class Marker(Rule):
     value: Text
 
 
+class RetainedText(Rule):
+    """Words of an element of `skip_text` (a repeal marker) that the source keeps, marked by `attribute` with `value`,
+    because they remain in force elsewhere; not when it carries `unless` (it is replaced by other words there)."""
+
+    attribute: Text
+    value: Text
+    unless: Text | None = None
+
+
 class ConcurrentVersions(Rule):
     """Texts of a provision in force at the same time for different extents: an element whose `reference`
     attribute names (space-separated ids) alternatives found at `versions` (an XPath from the document) is one
@@ -276,14 +285,25 @@ class NoteReference(Rule):
     attribute: Text
 
 
+class TerritorialLimit(Rule):
+    """A change limited to some territories: `pattern` (group 1) finds the territories in the note's clause after its
+    verb; `token` splits them into regions, each spelled by `regions` ("E.W." -> E, W)."""
+
+    pattern: Text
+    token: Text
+    regions: Table
+
+
 class Textual(Rule):
-    """Textual amendments: verbs -> changes, the dates' pattern, a temporary change, words changed in part."""
+    """Textual amendments: verbs -> changes, the dates' pattern, a temporary change, words changed in part, the
+    territories a change is limited to (`extent`)."""
 
     changes: Table = {}
     dates: Text | None = None
     temporary: Text | None = None
     partial: Text | None = None
     deferred: Text | None = None
+    extent: TerritorialLimit | None = None
 
 
 class Commencement(Rule):
@@ -413,6 +433,7 @@ class MappingRules(Rule):
     heading_paths: Specs = []
     inline: Names = []
     skip_text: Names = []
+    retained_text: RetainedText | None = None
     quoted: Names = []
     excluded: Names = []
     body: Specs = []

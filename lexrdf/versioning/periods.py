@@ -4,6 +4,7 @@ when each provision's own words began, by which event, and what ended them."""
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date
 
 from lexrdf.model import Modification, Unit, Window
@@ -29,7 +30,9 @@ def plan_periods(planner: Planner) -> None:
             placeholder = shown[0]
             # the repeal affects it, on the day its own record dates (the placeholder's window is not that record:
             # legislation.gov.uk shows s. 85(9) of the GLA Act ". . . ." from 2007-10-30, repealed on 3.12.2011)
-            repeals = planner.whole_repeals(placeholder)
+            # (a repeal limited to some of its territories, "omitted (E.W.)" of an E+W+S provision: the source shows no
+            # words of it for any; the repeal, which says for which, is all that is recorded)
+            repeals = planner.whole_repeals(placeholder) or [m for m, _ in planner.territorial_repeals(placeholder)]
             repealed_on = [m.effective for m in repeals if m.effective and m.effective <= document.current_to]
             undated = [m for m in repeals if m.effective is None and m.source_act]
             if not repealed_on and undated:
@@ -37,14 +40,23 @@ def plan_periods(planner: Planner) -> None:
                 # 2) Act 2023": that act repealed it, on a day the note does not give, at the latest when the
                 # source first shows it repealed
                 day = placeholder.window.start
-                event = planner.event(day, "repeal", placeholder.path, undated)
+                event = planner.repeal_event(placeholder.path, day, undated)
                 planner.plan.events[event].at_latest = True
                 continue
-            planner.closing_event(placeholder, max(repealed_on, default=placeholder.window.start), None)
+            day = max(repealed_on, default=placeholder.window.start)
+            if repeals and not planner.whole_repeals(placeholder):
+                planner.repeal_event(placeholder.path, day, [m for m in repeals if m.effective == day] or repeals)
+                continue
+            planner.closing_event(placeholder, day, None)
             continue
         timeline = planner.timeline(path, concurrent)
         stored_by_start = {v.valid_from: v for v in timeline}
         starts = [own_start(planner, alternatives[0]), *(later_start(planner, u) for u in alternatives[1:])]
+        pieces = [
+            piece for unit, start in zip(alternatives, starts, strict=True) for piece in by_extent(planner, unit, start)
+        ]
+        alternatives, starts = [piece[0] for piece in pieces], [piece[1] for piece in pieces]
+        shown_as = [piece[2] for piece in pieces]  # the unit of the source each piece is of
         planner.first_starts[(path, concurrent)] = starts[0]
         previous: str | None = None
         for index, unit in enumerate(alternatives):
@@ -52,7 +64,7 @@ def plan_periods(planner: Planner) -> None:
             window = Window(start, unit.window.end, unit.window.applicable_from)
             following = alternatives[index + 1] if index + 1 < len(alternatives) else None
             currency = document.current_to
-            last_shown = following is None and unit is shown[-1] and window.end and currency
+            last_shown = following is None and shown_as[index] is shown[-1] and window.end and currency
             if last_shown and (window.end - DAY > currency or inherited_end_at_currency(planner, unit, currency)):
                 # an end after the date up to which the source vouches for the text (GLA Act s. 102, shown at
                 # 2013-03-27 until RestrictEndDate 2014-02-24, the document current to 2013-03-31) is not an end
@@ -60,7 +72,7 @@ def plan_periods(planner: Planner) -> None:
                 # the currency itself is, unless the unit only inherits that end: see inherited_end_at_currency.)
                 window = Window(start, None, unit.window.applicable_from)
             successor = starts[index + 1][1] if following and window.end == following.window.start else None
-            if window.end is None and unit is not shown[-1]:  # followed by its placeholder: repealed then
+            if window.end is None and shown_as[index] is not shown[-1]:  # followed by its placeholder: repealed then
                 window = Window(start, shown[-1].window.start, unit.window.applicable_from)
             closed_by = planner.closing_event(unit, window.end, successor) if window.end else None
             existing = stored_by_start.get(window.start)
@@ -89,6 +101,35 @@ def plan_periods(planner: Planner) -> None:
                 )
     if not planner.companion:
         close_absent(planner, {path for path, _ in by_path}, document.expression_date)
+
+
+def by_extent(
+    planner: Planner, unit: Unit, start: tuple[date, str, bool]
+) -> list[tuple[Unit, tuple[date, str, bool], Unit]]:
+    """A text shown in force (from `start`: its day, opening event, whether it begins history) as pieces by
+    territorial extent, each with its start and the unit it is of. A repeal as a whole limited to some of the
+    territories it extends to ("S. 108(2) repealed (18.11.2003 for E.)", the words kept, RetainText="true") ends it
+    for those only: before the repeal the text extends as the source says (E+W+S), from it to the rest (W+S), a
+    version opened by that repeal; a text shown only from the day of the repeal is of the rest from then, and what
+    it was before is not shown. One repeal is read per piece, earliest first (a later one splits what is left)."""
+    currency = planner.document.current_to
+    window = unit.window
+    for repeal, left in planner.territorial_repeals(unit):
+        day = repeal.effective
+        if day is None or (currency and day > currency) or (window.end and day >= window.end):
+            continue  # after the text shown
+        if day < start[0]:  # before its words began: they are in force for the rest only
+            return by_extent(planner, replace(unit, extent=left), start)
+        opened = (day, planner.repeal_event(unit.path, day, [repeal]), False)
+        rest = replace(unit, window=Window(max(day, window.start), window.end, window.applicable_from), extent=left)
+        pieces = by_extent(planner, rest, opened)
+        if day == start[0]:  # the repeal, not what the start was read from, began the text shown
+            if start[1] != opened[1]:
+                planner.unaffected(start[1], unit.path)
+            return [(piece, begun, unit) for piece, begun, _ in pieces]
+        before = replace(unit, window=Window(window.start, day, window.applicable_from))
+        return [(before, start, unit), *((piece, begun, unit) for piece, begun, _ in pieces)]
+    return [(unit, start, unit)]
 
 
 def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
@@ -316,7 +357,7 @@ def repealed_placeholder(planner: Planner, unit: Unit) -> bool:
     day = unit.window.start
     return (
         unit.placeholder
-        or any(m.of_unit for m in planner.changes(unit, day, {"repeal"}))
+        or bool(planner.whole_repeals(unit, day))  # (one for some of its territories only leaves it for the rest)
         or bool(planner.ancestor_changes(unit, day, {"repeal"}))
     )
 

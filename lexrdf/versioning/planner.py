@@ -88,10 +88,17 @@ class Planner:
         return self.stored.iri if source in own else source
 
     def event(
-        self, day: date, kind: str, unit_path: str, mods: Iterable[Modification] = (), source: str | None = None
+        self,
+        day: date,
+        kind: str,
+        unit_path: str,
+        mods: Iterable[Modification] = (),
+        source: str | None = None,
+        extent: str | None = None,
     ) -> str:
         """The event of `kind` on `day` made by every act the modifications name (or by `source`); a change the
-        document names no act for, that an amending act announced, is that act's event."""
+        document names no act for, that an amending act announced, is that act's event. One limited to some
+        territories (`extent`: a repeal "for E." only) is an event of its own, which says so."""
         # a textual event is made by every act that changed the words that day (several acts on one day are all
         # named; the strongest kind names the event); an amendment as a whole, by every change inside it
         given = list(mods)
@@ -107,10 +114,10 @@ class Planner:
         if not sources and kind in {"enactment", *TEXTUAL}:
             sources = {e.source_act for e in self.lifecycle_by_day.get(day, []) if e.source_act}
         if not announced:
-            iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)))
+            iri = self.minter.event(self.stored.iri, day, kind, tuple(sorted(sources)), extent)
         spec = self.plan.events.get(iri)
         if spec is None:
-            spec = self.plan.events[iri] = EventSpec(iri, day, kind)
+            spec = self.plan.events[iri] = EventSpec(iri, day, kind, extent=None if announced else extent)
         spec.source_acts.update(sources)
         made_by = {m.source_provision for m in mods if m.source_provision}
         spec.source_provisions.update(made_by)
@@ -279,6 +286,18 @@ class Planner:
                 continue
             del self.plan.events[spec.iri]
 
+    def unaffected(self, event: str, path: str) -> None:
+        """Take `path` off a planned event that turned out not to concern it (a start replaced by another), and
+        forget the event when nothing else uses it."""
+        spec = self.plan.events.get(event)
+        if spec is None:
+            return
+        spec.affects.discard(path)
+        spec.evidence.pop(path, None)
+        spec.provisions.pop(path, None)
+        if not spec.affects:
+            self.drop_unused(event)
+
     def not_reopened(self, unit: Unit, ended: StoredVersion) -> None:
         """Report that the document shows a text whose window a recorded end closed, and records nothing for it."""
         closer = self.stored.closers[ended.closed_by or ""]
@@ -325,7 +344,7 @@ class Planner:
         """The nearest ancestor's changes of these kinds on `day` (a repealed or inserted article carries its
         paragraphs with it)."""
         for parent in self.ancestors(unit):
-            found = [m for m in self.changes(parent, day, kinds) if m.of_unit]
+            found = [m for m in self.changes(parent, day, kinds) if m.of_unit and self.wholly(unit, m)]
             if found:
                 return found
         return []
@@ -339,8 +358,44 @@ class Planner:
             parent = self.unit_at(parent.parent_path, parent)
 
     def whole_repeals(self, unit: Unit, day: date | None = None) -> list[Modification]:
-        """The repeals of `unit` as a whole the document records (taking effect on `day`, when given)."""
-        return [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit]
+        """The repeals of `unit` as a whole the document records (taking effect on `day`, when given), for every
+        territory it extends to."""
+        return [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit and self.wholly(unit, m)]
+
+    @staticmethod
+    def leaves(unit: Unit, change: Modification) -> str | None:
+        """The territories a change limited to some of those `unit` extends to (`Modification.extent`: "S. 108(2)
+        repealed (18.11.2003 for E.)" of an E+W+S provision) leaves out ("W+S"), in its spelling; None when it is
+        not so limited, reaches none of them or leaves none out, or the extent of `unit` is not known."""
+        if change.extent is None or unit.extent is None:
+            return None
+        limited, regions = set(change.extent.split("+")), unit.extent.split("+")
+        left = [r for r in regions if r not in limited]
+        return "+".join(left) if left and len(left) < len(regions) else None
+
+    @classmethod
+    def wholly(cls, unit: Unit, change: Modification) -> bool:
+        """Whether a repeal reaches every territory `unit` extends to (any other change: always)."""
+        if change.kind != "repeal" or change.extent is None or unit.extent is None:
+            return True
+        return set(unit.extent.split("+")) <= set(change.extent.split("+"))
+
+    def territorial_repeals(self, unit: Unit) -> list[tuple[Modification, str]]:
+        """The repeals as a whole of `unit` (or of a unit around it, which carries it) limited to some of the
+        territories it extends to, earliest first (undated last), each with the territories it leaves `unit` in force
+        for."""
+        found = [
+            (m, left)
+            for holder in (unit, *self.ancestors(unit))
+            for m in self.changes(holder, kinds={"repeal"})
+            if m.of_unit and (left := self.leaves(unit, m))
+        ]
+        return sorted(found, key=lambda found: found[0].effective or date.max)
+
+    def repeal_event(self, unit_path: str, day: date, repeals: list[Modification]) -> str:
+        """The repeal on `day` these changes record; limited to some territories when they all say the same."""
+        extents = {m.extent for m in repeals}
+        return self.event(day, "repeal", unit_path, repeals, extent=extents.pop() if len(extents) == 1 else None)
 
     def enclosing_changes(self, unit: Unit) -> list[Modification]:
         """Every insertion or substitution as a whole of a provision enclosing `unit` (on any day): each brought the

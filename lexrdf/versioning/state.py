@@ -94,6 +94,8 @@ class EventSpec:
     # the provisions of its source acts behind its change of each provision it affects (one act's event on a day
     # names every provision of it that changed something that day: S.I. 2026/231 regs. 5(2)(a) and 5(2)(b))
     provisions: dict[str, set[str]] = field(default_factory=dict)
+    # the territories it is limited to (a repeal "for E." only: lex:extent on the event); None: wherever it applies
+    extent: str | None = None
 
 
 @dataclass
