@@ -5,7 +5,11 @@ day it is passed (Interpretation Act 1978, s. 4(b)), and an instrument from the 
 (ukm:ComingIntoForce). Its own words can say otherwise. A clause deferring the coming into force of the text
 ("These Regulations come into force on exit day") or of the provisions before it ("the preceding provisions of this
 Act shall come into force on such day as the Secretary of State may by order appoint") to a day the text does not
-give leaves them prospective: in force on no date the source gives, never from the enactment. A list bringing
+give leaves them prospective: in force on no date the source gives, never from the enactment; so does a clause
+deferring the provisions it cites ("Section 1(6) comes into force on such day as the Secretary of State may by order
+made by statutory instrument appoint", DRIPA 2014 s. 8(2)), each found by its id, else by the numbers the text
+prints ("1(6)": the section numbered 1, then its unit numbered 6). A unit whose window the source gives itself
+(@period) is dated by the source, not by the clause. A list bringing
 provisions into force "on the day on which this Act is passed" keeps those in force from then, with the units within
 them and those holding them (a Part, a Schedule: their words are a heading); a provision listed "so far as relating"
 to another is in force from then for those purposes only (a commencement in part). A Schedule comes into force with
@@ -40,6 +44,7 @@ class _Rules:
         self.immediate = re.compile(rules["immediate"])
         self.partial = re.compile(rules["partial"])
         self.references = re.compile(rules["references"])
+        self.subject_references = re.compile(rules["references"], re.IGNORECASE)  # "Section 1(6) comes into force"
         self.words: dict[str, str] = rules["words"]
         self.provisions = set(rules["provisions"])
         self.schedule = rules["schedule"]
@@ -57,20 +62,28 @@ class _Rules:
         [('schedule-6-paragraph-3-4', False), ('schedule-6-paragraph-4-3', False), ('section-78-1', True)]
         """
         found: list[tuple[str, bool]] = []
-        for match in self.references.finditer(text):
+        for word, prefix, steps, partial in self.references_in(text, self.references, separator):
+            head = prefix + separator if prefix else ""
+            found.append((head + word + separator + separator.join(steps), partial))
+        return found
+
+    def references_in(
+        self, text: str, pattern: re.Pattern[str], separator: str
+    ) -> list[tuple[str, str, list[str], bool]]:
+        """Each provision `text` cites: (its kind's id word, the id of the unit it is cited "of", its numbers step by
+        step, whether it is cited "so far as relating" to another only)."""
+        found: list[tuple[str, str, list[str], bool]] = []
+        for match in pattern.finditer(text):
             word = self.words.get(match.group("word").lower())
             if word is None:
                 continue
-            prefix = ""
-            if match.group("of_word"):
-                prefix = f"{self.words.get(match.group('of_word').lower(), '')}{separator}{match.group('of_number')}"
-                prefix += separator
+            of_word, of_number = match.group("of_word"), match.group("of_number")
+            prefix = f"{self.words.get(of_word.lower(), '')}{separator}{of_number}" if of_word else ""
             partial = bool(self.partial.match(text[match.end() :]))
             numbers = re.split(r",\s*|\s+(?:and|or)\s+", match.group("numbers"))
             for index, number in enumerate(numbers):
                 steps = [number.split("(")[0], *re.findall(r"\(([^()]+)\)", number)]
-                eid = prefix + word + separator + separator.join(steps)
-                found.append((eid, partial and index == len(numbers) - 1))
+                found.append((word, prefix, steps, partial and index == len(numbers) - 1))
         return found
 
 
@@ -81,8 +94,8 @@ def own_commencement(rules: dict, units: list[Unit], path: str, enacted: date, s
     children: dict[str | None, list[Unit]] = {}
     for unit in units:
         children.setdefault(unit.parent_path, []).append(unit)
-    scope: list[Unit] = []
-    deferring, subject = units[0] if units else None, ""
+    scope: dict[str, Unit] = {}  # path -> unit the clauses defer, in document order
+    deferring: list[tuple[Unit, str]] = []  # each clause deferring something, and what its words name
     for index, unit in enumerate(units):
         match = compiled.deferred.match(unit.text)
         if match is None:
@@ -90,13 +103,15 @@ def own_commencement(rules: dict, units: list[Unit], path: str, enacted: date, s
         subject = match.group("subject")
         if compiled.whole.match(subject):
             result.whole = True
-            scope = list(units)
-        elif compiled.preceding.match(subject):
-            scope = _preceding(compiled, units, index, unit, separator)
-        else:
-            continue
-        deferring = unit
-        break
+            scope, deferring = {u.path: u for u in units}, [(unit, subject)]
+            break
+        if compiled.preceding.match(subject):
+            found = _preceding(compiled, units, index, unit, separator)
+        else:  # the provisions the clause names, each with what it holds
+            found = [u for n in _named(compiled, subject, units, by_eid, separator) for u in [n, *_below(n, children)]]
+        if found:
+            scope.update((u.path, u) for u in found)
+            deferring.append((unit, subject))
     if not scope:
         return result
     excepted: dict[str, tuple[bool, Unit, Unit]] = {}  # id -> (in part only, the clause listing it, its item)
@@ -116,13 +131,37 @@ def own_commencement(rules: dict, units: list[Unit], path: str, enacted: date, s
             result.changes.append(_change(unit, item, enacted, f"{item.eid}: {item.text}"))
     # a unit holding a provision brought into force (a Part, a Schedule) is in force with it: its words are a heading
     holders = {a.path for eid in excepted for a in _ancestors(by_eid[eid], units)}
-    result.prospective = {u.path for u in scope if u.path not in in_force and u.path not in holders}
+    # a unit whose window the source gives itself (@period) is dated by the source, not by the clause
+    result.prospective = {p for p, u in scope.items() if p not in in_force and p not in holders and not u.own_period}
+    clauses = "; ".join(f"{path}:{u.line}: {u.eid or u.path} defers {subject!r}" for u, subject in deferring)
     result.notices.append(
-        f"{path}:{deferring.line}: {deferring.eid} defers the coming into force of {subject!r} to a day the source "
-        f"does not give: {len(result.prospective)} provision(s) are prospective, {len(excepted)} listed in force "
-        f"from {enacted}"
+        f"{clauses} to a day the source does not give: {len(result.prospective)} provision(s) are prospective, "
+        f"{len(excepted)} listed in force from {enacted}"
     )
     return result
+
+
+def _named(rules: _Rules, subject: str, units: list[Unit], by_eid: dict[str, Unit], separator: str) -> list[Unit]:
+    """The provisions a clause's subject cites ("Section 1(6)"): by the id the citation spells, else step by step by
+    the numbers the text prints (the unit of that kind numbered 1, then the unit numbered 6 inside it)."""
+    named: list[Unit] = []
+    for word, prefix, steps, _ in rules.references_in(subject, rules.subject_references, separator):
+        eid = (prefix + separator if prefix else "") + word + separator + separator.join(steps)
+        found = by_eid.get(eid)
+        if found is None and not prefix:
+            found = next((u for u in units if u.unit_type == word and _printed(u.number) == steps[0].lower()), None)
+            for step in steps[1:]:
+                inside = [u for u in units if found is not None and u.path.startswith(found.path + "/")]
+                found = next((u for u in inside if _printed(u.number) == step.lower()), None)
+        if found is not None:
+            named.append(found)
+    return named
+
+
+def _printed(number: str | None) -> str:
+    """A printed number as a citation writes it: "(6)", "6.", "Section 6" -> "6"."""
+    number = re.sub(r"^(?:sec(?:tion)?|s|reg(?:ulation)?|art(?:icle)?)\.?\s*", "", (number or "").strip(), flags=re.I)
+    return number.strip(" .()§").lower()
 
 
 def _change(unit: Unit, item: Unit, day: date, words: str) -> Modification:
