@@ -112,6 +112,7 @@ class Identification(Rule):
     entry_into_force: Specs = []
     applicable_from: Specs = []
     current_to: Specs = []
+    original_version: Specs = []
     current_until: Specs = []
 
 
@@ -239,6 +240,17 @@ class ActiveCitation(Rule):
     parts: list[CitationPart] = []
 
 
+class SourceNames(Rule):
+    """What an amending element's own words name: the reference its `pointer` attribute names, else its `refs`
+    (XPath from it), each by the first of its `hrefs` attributes it has; `places`: every destination of the
+    modification (XPath from it), a position among them."""
+
+    places: Text | None = None
+    pointer: Text | None = None
+    refs: Text | None = None
+    hrefs: Names = ["href"]
+
+
 class ActiveModifications(Rule):
     """Changes this act makes to other acts."""
 
@@ -252,6 +264,7 @@ class ActiveModifications(Rule):
     period: Text | Specs | None = None
     destinations: list[Destination] = []
     citation: ActiveCitation | None = None
+    names: SourceNames | None = None
 
 
 class NoteReference(Rule):
