@@ -239,11 +239,6 @@ def test_usc_ch3_is_not_cited_by_its_type_label(usc):
     assert not citation.startswith("title,") and citation.startswith("title_9, § 303.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers started-without-recorded-act with no source; the source credit names Pub. L. 101-369, "
-    "s. 1, Aug. 15, 1990 (lines 91, 101, 130, 179)",
-)
 @pytest.mark.parametrize("eid", ["sec_301", "sec_302", "sec_304", "sec_307"])
 def test_usc_ch3_sections_credited_to_pub_l_101_369_name_it(usc, eid):
     # line 91: <block name="sourceCredit">(Added <ref href="/akn/us/act/pl_101/369/eng@1990-08-15#sec_1">Pub. L.
@@ -253,6 +248,19 @@ def test_usc_ch3_sections_credited_to_pub_l_101_369_name_it(usc, eid):
     (version,) = usc.versions(f"{TITLE9}/{eid}")
     assert version.opened_by.type != "started-without-recorded-act"
     assert [source for source in version.opened_by.sources if "pl_101/369" in source]
+    assert (version.opened_by.type, version.opened_by.sources) == (
+        "insertion",
+        [f"{BASE}/eli/ref/akn/us/act/pl_101/369"],
+    )
+    assert version.opened_by.evidence[0].startswith("us_Title9-Chap3-eng.xml:")
+    # the insertion's day is not given: the text is shown from the expression's date, at the latest; what it read
+    # before is not known, never "not yet in force"
+    assert version.valid_from == "2013-07-26"
+    assert usc.text_at(f"{TITLE9}/{eid}", "2013-07-25").status == "outside-coverage"
+    rows = usc.store.sparql(
+        f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> ASK {{ <{version.opened_by.event}> lex:dateAtLatest true }}"
+    )
+    assert bool(rows)
 
 
 def test_usc_ch3_source_credit_is_not_the_words_of_the_section(usc):

@@ -20,6 +20,7 @@ from lxml import etree
 from lexrdf.errors import SourceError
 from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMBER_START, layout_json
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
+from lexrdf.mapping.credits import credited_insertions
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
 from lexrdf.mapping.extent import ExtentReader
 from lexrdf.mapping.paths import LOCAL_NAMES, Paths, local_name
@@ -1613,6 +1614,7 @@ def _map_document(
     modifications += _annotated_changes(units, annotations, work_uri, separator, annotation_rules)
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     modifications += _changes_of_itself(active, units, work_uri)
+    modifications += credited_insertions(reader, own_uris)
     events += _act_repeals(annotations, own_uris)
     manifested = reader.date_value("current_to", required=False)
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before

@@ -267,6 +267,14 @@ class ActiveModifications(Rule):
     names: SourceNames | None = None
 
 
+class SourceCredits(Rule):
+    """An editor's credit of the act that made a unit's words: the credit `element` (XPath) and the words of one
+    saying they are one act's insertion, changed by nothing since (`added`, a regex on its whole words)."""
+
+    element: Text
+    added: Text
+
+
 class NoteReference(Rule):
     """An element pointing at a note, and its attribute naming the note."""
 
@@ -426,6 +434,7 @@ class MappingRules(Rule):
     windows: Windows | None = None
     modifications: Modifications | None = None
     active_modifications: ActiveModifications | None = None
+    source_credits: SourceCredits | None = None
     annotations: Annotations | None = None
     repeal_placeholders: RepealPlaceholders | None = None
     editorial_blocks: Names = []
