@@ -81,11 +81,6 @@ def test_dripa_as_enacted_text_is_current_only_to_its_enactment(dripa):
     assert later.text == "This Act extends to England and Wales, Scotland and Northern Ireland."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers in-force from 2014-07-17 by enactment; the source says s. 1(6) commences on a day "
-    "appointed by order (s. 8(2), line 914) and names no order",
-)
 @pytest.mark.parametrize("eid", ["sec_1/subsec_6", "sec_1/subsec_6/para_a"])
 def test_dripa_s1_6_commences_by_order_the_file_does_not_date(dripa, eid):
     # s. 8(2) (lines 911-916): "Section 1(6) comes into force on such day as the Secretary of State may by order
@@ -97,6 +92,17 @@ def test_dripa_s1_6_commences_by_order_the_file_does_not_date(dripa, eid):
     assert passed.opened_by is None or passed.opened_by.type != "enactment"
     later = dripa.text_at(f"{DRIPA}/{eid}", "2015-06-01")
     assert later.status == "outside-coverage"
+    assert dripa.versions(f"{DRIPA}/{eid}") == []
+
+
+def test_dripa_the_rest_of_section_1_is_in_force_on_enactment(dripa):
+    # s. 8(1) (line 908): "Subject to subsection (2), this Act comes into force on the day on which it is passed";
+    # s. 8(2) (line 914) defers s. 1(6) only: s. 1(5) and 1(7) are in force on 2014-07-17, and s. 1(6) is no
+    # provision in force that day
+    for eid in ("sec_1/subsec_5", "sec_1/subsec_7"):
+        assert dripa.text_at(f"{DRIPA}/{eid}", "2014-07-17").status == "in-force"
+    units = {item.unit for item in dripa.descendants(f"{DRIPA}/sec_1", "2014-07-17").items}
+    assert f"{DRIPA}/sec_1/subsec_5" in units and f"{DRIPA}/sec_1/subsec_6" not in units
 
 
 @pytest.mark.parametrize("eid", ["sec_1", "sec_1/subsec_1", "sec_4/subsec_3", "sec_5", "sec_7/subsec_8"])

@@ -20,6 +20,7 @@ from lxml import etree
 from lexrdf.errors import SourceError
 from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMBER_START, layout_json
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
+from lexrdf.mapping.by_order import deferred_to_an_order
 from lexrdf.mapping.credits import credited_insertions
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
 from lexrdf.mapping.extent import ExtentReader
@@ -1607,6 +1608,8 @@ def _map_document(
     in_force = entry_into_force or min(event_dates.values(), default=work_date)
     active = reader.active_modifications(windows, in_force, reader.separator)
     units = reader.walk_units(containers, windows, default_window, reader.separator)
+    if reader.value("original_version", required=False):  # the act as enacted: no later record dates its orders
+        units = deferred_to_an_order(mapping.get("commencement_by_order"), units)
     _inherit_deferred_effects(units)
     _not_before_entry(reader, units, stated_entry, entry_line, entry_origin)
     _applicable_from(reader, units, stated_entry)

@@ -275,6 +275,14 @@ class SourceCredits(Rule):
     added: Text
 
 
+class CommencementByOrder(Rule):
+    """An act's words leaving provisions to come into force on a day appointed by order (`words`, a regex on a unit's
+    whole text, group `cited`) and how they cite a provision (`citation`, group 1: "1(6)")."""
+
+    words: Text
+    citation: Text
+
+
 class NoteReference(Rule):
     """An element pointing at a note, and its attribute naming the note."""
 
@@ -435,6 +443,7 @@ class MappingRules(Rule):
     modifications: Modifications | None = None
     active_modifications: ActiveModifications | None = None
     source_credits: SourceCredits | None = None
+    commencement_by_order: CommencementByOrder | None = None
     annotations: Annotations | None = None
     repeal_placeholders: RepealPlaceholders | None = None
     editorial_blocks: Names = []

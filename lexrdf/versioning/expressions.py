@@ -31,6 +31,8 @@ def plan_expression(planner: Planner) -> None:
         if unit.placeholder:  # what the source shows of a repealed provision: no words in force
             close_placeholder(planner, unit, day)
             continue
+        if unit.prospective:  # shown as not yet in force, with no date: no text in force on any day it gives
+            continue
         # The first expression of an act says, through @period, since when each text has been in force; a later
         # one can only say that a text is in force from its own date (its periods may be stale copies).
         if unit.window is None:
