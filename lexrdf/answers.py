@@ -464,6 +464,14 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
                 extent=limit,
             )
         if any(_value(r, "prospective") == "true" for r in rows):
+            currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
+            if currency and day.isoformat() > currency:  # it may have come into force since: the sources cannot say
+                return VersionAnswer(
+                    OUTSIDE_COVERAGE,
+                    provision,
+                    message=f"not known for {day}: the sources, current to {currency}, show it as prospective, with "
+                    "no date in force; whether it came into force since they do not say",
+                )
             return VersionAnswer(
                 NOT_YET_IN_FORCE,
                 provision,

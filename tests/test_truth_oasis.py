@@ -81,11 +81,6 @@ def test_dripa_as_enacted_text_is_current_only_to_its_enactment(dripa):
     assert later.text == "This Act extends to England and Wales, Scotland and Northern Ireland."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers in-force from 2014-07-17 by enactment; the source says s. 1(6) commences on a day "
-    "appointed by order (s. 8(2), line 914) and names no order",
-)
 @pytest.mark.parametrize("eid", ["sec_1/subsec_6", "sec_1/subsec_6/para_a"])
 def test_dripa_s1_6_commences_by_order_the_file_does_not_date(dripa, eid):
     # s. 8(2) (lines 911-916): "Section 1(6) comes into force on such day as the Secretary of State may by order
@@ -97,6 +92,17 @@ def test_dripa_s1_6_commences_by_order_the_file_does_not_date(dripa, eid):
     assert passed.opened_by is None or passed.opened_by.type != "enactment"
     later = dripa.text_at(f"{DRIPA}/{eid}", "2015-06-01")
     assert later.status == "outside-coverage"
+    assert dripa.versions(f"{DRIPA}/{eid}") == []
+
+
+def test_dripa_the_rest_of_section_1_is_in_force_on_enactment(dripa):
+    # s. 8(1) (line 908): "Subject to subsection (2), this Act comes into force on the day on which it is passed";
+    # s. 8(2) (line 914) defers s. 1(6) only: s. 1(5) and 1(7) are in force on 2014-07-17, and s. 1(6) is no
+    # provision in force that day
+    for eid in ("sec_1/subsec_5", "sec_1/subsec_7"):
+        assert dripa.text_at(f"{DRIPA}/{eid}", "2014-07-17").status == "in-force"
+    units = {item.unit for item in dripa.descendants(f"{DRIPA}/sec_1", "2014-07-17").items}
+    assert f"{DRIPA}/sec_1/subsec_5" in units and f"{DRIPA}/sec_1/subsec_6" not in units
 
 
 @pytest.mark.parametrize("eid", ["sec_1", "sec_1/subsec_1", "sec_4/subsec_3", "sec_5", "sec_7/subsec_8"])
@@ -172,17 +178,16 @@ def test_dripa_quoted_structures_are_not_its_own_provisions(dripa):
     assert "section 11 (implementation of interception warrants), after subsection (2)" in s4_2.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf ingests without a notice; textualMod_8 (line 78) sends mod_8 to RIPA s. 12(3A) while mod_8's "
-    "own ref (line 680) is s. 22 after subsection (5)",
-)
 def test_dripa_a_textual_mod_that_contradicts_its_own_mod_is_reported(dripa):
     # line 78-82: <textualMod eId="textualMod_8"> source #mod_8, destination .../main#sec_12__subsec_3A after
     # #sec_12__subsec_3 (the same as textualMod_5). Line 680: s. 4(8) "In <ref eId="ref_9" href="...#sec_22__subsec_5">
     # section 22 ..., after subsection (5)</ref> insert— <mod eId="mod_8" for="#ref_9">" 5A ...: the words put it in
     # s. 22. Which is right the file cannot say; the reader must be told.
-    assert any("textualMod_8" in notice for notice in dripa.summary.notices), dripa.summary.notices
+    contradictions = [notice for notice in dripa.summary.notices if "contradicts itself" in notice]
+    assert len(contradictions) == 1 and contradictions[0].startswith(f"{DRIPA_FILE}:78: textualMod textualMod_8 ")
+    assert "#sec_22__subsec_5" in contradictions[0]
+    # the others agree with their mods: textualMod_1 (line 39) inserts s. 11(2A) after #sec_11__subsec_2, which
+    # mod_1's ref_2 names (line 512); textualMod_2 (line 44) names s. 11(4), as mod_2's ref_4 does (line 576)
 
 
 # -- US Code title 9, chapter 3 (Inter-American Convention on International Commercial Arbitration) --------------
@@ -233,11 +238,13 @@ def test_usc_ch3_undated_units_start_at_the_expression_date(usc, eid, words):
         assert words in " ".join(shown.text.split())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers started-without-recorded-act with no source; the source credit names Pub. L. 101-369, "
-    "s. 1, Aug. 15, 1990 (lines 91, 101, 130, 179)",
-)
+def test_usc_ch3_is_not_cited_by_its_type_label(usc):
+    # line 13: <FRBRsubtype value="title"/>, line 15: <FRBRname value="title"/>: the work's type, not its name; line
+    # 14: <FRBRnumber value="title_9"/>
+    citation = usc.text_at(f"{TITLE9}/sec_303/subsec_a", "2013-07-26").citation
+    assert not citation.startswith("title,") and citation.startswith("title_9, § 303.")
+
+
 @pytest.mark.parametrize("eid", ["sec_301", "sec_302", "sec_304", "sec_307"])
 def test_usc_ch3_sections_credited_to_pub_l_101_369_name_it(usc, eid):
     # line 91: <block name="sourceCredit">(Added <ref href="/akn/us/act/pl_101/369/eng@1990-08-15#sec_1">Pub. L.
@@ -247,6 +254,19 @@ def test_usc_ch3_sections_credited_to_pub_l_101_369_name_it(usc, eid):
     (version,) = usc.versions(f"{TITLE9}/{eid}")
     assert version.opened_by.type != "started-without-recorded-act"
     assert [source for source in version.opened_by.sources if "pl_101/369" in source]
+    assert (version.opened_by.type, version.opened_by.sources) == (
+        "insertion",
+        [f"{BASE}/eli/ref/akn/us/act/pl_101/369"],
+    )
+    assert version.opened_by.evidence[0].startswith("us_Title9-Chap3-eng.xml:")
+    # the insertion's day is not given: the text is shown from the expression's date, at the latest; what it read
+    # before is not known, never "not yet in force"
+    assert version.valid_from == "2013-07-26"
+    assert usc.text_at(f"{TITLE9}/{eid}", "2013-07-25").status == "outside-coverage"
+    rows = usc.store.sparql(
+        f"PREFIX lex: <https://w3id.org/lexrdf/ontology#> ASK {{ <{version.opened_by.event}> lex:dateAtLatest true }}"
+    )
+    assert bool(rows)
 
 
 def test_usc_ch3_source_credit_is_not_the_words_of_the_section(usc):
@@ -269,11 +289,6 @@ def test_usc_ch3_long_after_is_as_last_known(usc):
     assert (strict.status, strict.text) == ("outside-coverage", None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf is current to 2014-10-07 (the markup date) and answers in-force on 2014-01-01; the source is "
-    "chapter 3 as of 2013-07-26 (line 22), the 2014 manifestation is 'XML Markup' of that text (line 29)",
-)
 def test_usc_ch3_markup_of_the_july_2013_text_vouches_for_july_2013(usc):
     # line 22: <FRBRdate date="2013-07-26" name="Chapter 3 of Title 9 (July 26, 2013)"/>; line 29: <FRBRdate
     # date="2014-10-07" name="Chapter 3 of Title 9 (July 26, 2013) -- XML Markup"/>
@@ -356,11 +371,6 @@ def test_pl_112_61_an_editorial_page_marker_is_not_a_provision(pl):
     assert pl.text_at(f"{PL}/page", "2011-12-01").status == "unknown-reference"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf is current to 2012-05-09 and answers in-force on 2012-01-01; the source is the original version "
-    '(<act contains="originalVersion">, line 5) of 2011-11-29',
-)
 def test_pl_112_61_original_version_is_current_only_to_its_approval(pl):
     # line 5: <act contains="originalVersion" name="publicLaw">; lines 23 and 30: the expression and manifestation
     # were generated by the editor on 2012-05-09 from the Act as approved on 2011-11-29 (line 279)
@@ -368,11 +378,6 @@ def test_pl_112_61_original_version_is_current_only_to_its_approval(pl):
     assert (answer.status, answer.current_to) == ("as-last-known", "2011-11-29")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf cites the Act as 'publicLaw' (its FRBRname, line 16); the source names it Public Law 112-61 "
-    "(line 74-75) and America's Cup Act of 2011 (line 103)",
-)
 def test_pl_112_61_is_cited_by_its_name(pl):
     # line 16: <FRBRname value="publicLaw"/> is a type label; line 74-75: "Public Law <docNumber>112-61</docNumber>";
     # line 103: "This Act may be cited as the ``<shortTitle>America's Cup Act of 2011</shortTitle> ''."

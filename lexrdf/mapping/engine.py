@@ -20,6 +20,7 @@ from lxml import etree
 from lexrdf.errors import SourceError
 from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMBER_START, layout_json
 from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
+from lexrdf.mapping.credits import credited_insertions
 from lexrdf.mapping.effects import EffectsFeed, effects_of_tree, effects_rules_for
 from lexrdf.mapping.extent import ExtentReader
 from lexrdf.mapping.own_commencement import OwnCommencement, own_commencement
@@ -695,6 +696,7 @@ class _Reader:
             destinations = next(
                 (found_ for xpath in rules["destination"] if (found_ := self.paths.xpath(element, xpath))), []
             )
+            self.contradicted(element, origin, destinations, rules, (patterns, separator))
             for destination in destinations:
                 kind = kinds.get(self.attribute(destination, rules["kind"]), "amendment")
                 href = self.attribute(destination, rules["href"]).strip()
@@ -720,6 +722,53 @@ class _Reader:
                     )
                 )
         return found
+
+    def contradicted(
+        self,
+        element: etree._Element,
+        origin: etree._Element | None,
+        destinations: list,
+        rules: dict,
+        splitting: tuple[list[tuple[re.Pattern[str], dict]], str],
+    ) -> None:
+        """A notice with file and line when no destination of a modification is, holds or lies within a provision
+        its amending element's own words name (`names`): the two contradict each other and the file cannot say
+        which is right, so the modification is kept as it says and the reader told."""
+        names = rules.get("names")
+        if origin is None or not names or not destinations:
+            return
+        named = self.source_named(origin, names)
+        patterns, separator = splitting
+        places = self.paths.xpath(element, names["places"]) if names.get("places") else destinations
+        said = [self.attribute(d, rules["href"]).strip() for d in places]
+        targets = [t for href in said if (t := split_destination(href, patterns, separator))]
+        # a reference that writes the act otherwise than the destinations do (another spelling, an expression or
+        # none: Normattiva's ".../!main#art_1-com40" beside ".../ita@2024-03-27/!main/~art_1__para_40") may name
+        # its provisions in another scheme too: it allows no verdict
+        bases = {_href_base(href) for href in said}
+        cited = [
+            n for href in named if _href_base(href) in bases and (n := split_destination(href, patterns, separator))
+        ]
+        if len(targets) < len(said) or not cited:
+            return
+        if any(_within(t, n, separator) or _within(n, t, separator) for t in targets for n in cited):
+            return
+        self.notices.append(
+            f"{self.path}:{element.sourceline}: {_local(element)} {element.get(self.id_attribute)} changes "
+            f"{', '.join(said)}, but its source {origin.get(self.id_attribute) or _local(origin)} "
+            f"(line {origin.sourceline}) names {', '.join(named)}: the file contradicts itself; kept as the "
+            f"{_local(element)} says"
+        )
+
+    def source_named(self, origin: etree._Element, names: dict) -> list[str]:
+        """The hrefs of the references an amending element's own words name: the one its pointer attribute names,
+        else those its `refs` XPath finds in it."""
+        pointed = self.referenced(self.attribute(origin, names.get("pointer")).strip() or None)
+        refs = (
+            [pointed] if pointed is not None else self.paths.xpath(origin, names["refs"]) if names.get("refs") else []
+        )
+        hrefs = (next((ref.get(a) for a in names.get("hrefs", ["href"]) if ref.get(a)), None) for ref in refs)
+        return [href.strip() for href in hrefs if href and href.strip()]
 
     def cited(self, origin: etree._Element | None, href: str, rules: dict | None) -> tuple[str, ...]:
         """The eId segments the amending words name for a destination (`citation`): the words of the reference in
@@ -1054,6 +1103,21 @@ def destination_patterns(mapping: Mapping) -> list[tuple[re.Pattern[str], dict]]
     """The rules of a mapping that split an active modification's destination (``active_modifications``)."""
     rules = (mapping.get("active_modifications") or {}).get("destinations", [])
     return [(re.compile(rule["pattern"]), rule) for rule in rules]
+
+
+def _href_base(href: str) -> str:
+    """An href up to the portion it names (``#`` or ``~``), without a leading slash."""
+    return re.split(r"[#~]", href, maxsplit=1)[0].strip().strip("/")
+
+
+def _within(
+    inner: tuple[str | None, str, bool, date | None], outer: tuple[str | None, str, bool, date | None], separator: str
+) -> bool:
+    """Whether a split destination is the provision another names or within it: the same act, and the other's eId
+    (or steps) its own or a first part of it (the whole act when the other names no provision)."""
+    if inner[0] != outer[0]:
+        return False
+    return not outer[1] or inner[1] == outer[1] or inner[1].startswith((outer[1] + separator, outer[1] + "/"))
 
 
 def split_destination(
@@ -1585,6 +1649,7 @@ def _map_document(
     modifications += own.changes
     modifications += repeal_placeholders(reader, units, modifications, periods_authoritative)
     modifications += _changes_of_itself(active, units, work_uri)
+    modifications += credited_insertions(reader, own_uris)
     events += _act_repeals(annotations, own_uris)
     manifested = reader.date_value("current_to", required=False)
     until = reader.date_value("current_until", required=False)  # an exclusive end: vouched for until the day before
@@ -1600,8 +1665,10 @@ def _map_document(
     reader.notices.extend(dict.fromkeys(f"{path}:{line}: {what}" for line, what in reader.extents.notices))
     version_value = reader.value("expression_version", required=False)
     current_to = max(expression_date, manifested) if manifested else expression_date
+    if reader.value("original_version", required=False):  # the text as enacted: vouched for as of the act's date
+        current_to = enacted
     if not periods_authoritative:
-        current_to = max(current_to, _in_force_from(units, expression_date) or current_to)
+        current_to = max(current_to, _in_force_from(units, current_to) or current_to)
     return SourceDocument(
         path=path,
         mapping=mapping.name,

@@ -112,6 +112,7 @@ class Identification(Rule):
     entry_into_force: Specs = []
     applicable_from: Specs = []
     current_to: Specs = []
+    original_version: Specs = []
     current_until: Specs = []
 
 
@@ -263,6 +264,17 @@ class ActiveCitation(Rule):
     parts: list[CitationPart] = []
 
 
+class SourceNames(Rule):
+    """What an amending element's own words name: the reference its `pointer` attribute names, else its `refs`
+    (XPath from it), each by the first of its `hrefs` attributes it has; `places`: every destination of the
+    modification (XPath from it), a position among them."""
+
+    places: Text | None = None
+    pointer: Text | None = None
+    refs: Text | None = None
+    hrefs: Names = ["href"]
+
+
 class ActiveModifications(Rule):
     """Changes this act makes to other acts."""
 
@@ -276,6 +288,15 @@ class ActiveModifications(Rule):
     period: Text | Specs | None = None
     destinations: list[Destination] = []
     citation: ActiveCitation | None = None
+    names: SourceNames | None = None
+
+
+class SourceCredits(Rule):
+    """An editor's credit of the act that made a unit's words: the credit `element` (XPath) and the words of one
+    saying they are one act's insertion, changed by nothing since (`added`, a regex on its whole words)."""
+
+    element: Text
+    added: Text
 
 
 class NoteReference(Rule):
@@ -450,6 +471,7 @@ class MappingRules(Rule):
     windows: Windows | None = None
     modifications: Modifications | None = None
     active_modifications: ActiveModifications | None = None
+    source_credits: SourceCredits | None = None
     annotations: Annotations | None = None
     repeal_placeholders: RepealPlaceholders | None = None
     editorial_blocks: Names = []

@@ -208,6 +208,11 @@ class Planner:
         nested = self.descendant_changes(unit, day)
         if nested:
             return self.event(day, "amendment", unit.path, nested)
+        undated = [m for m in self.changes(unit, kinds=TEXTUAL - {"repeal"}) if m.effective is None and m.source_act]
+        if undated:  # made by an act the source names (a credit "Added Pub. L. ..."), on a day it does not give
+            event = self.change_event(unit, day, undated)
+            self.plan.events[event].at_latest = True  # at the latest when the source first shows the words
+            return event
         if first_of_act:  # the first source of the act is a consolidation: it shows the text from its date only
             return self.event(day, "started-without-recorded-act", unit.path)
         return self.event(day, "insertion" if new_provision else "amendment", unit.path)
