@@ -338,6 +338,14 @@ def in_extent(rows: list[QuerySolution]) -> list[QuerySolution]:
     ]
 
 
+def _prospective_past_currency(day: date, currency: str) -> str:
+    """Why a provision the sources show as prospective is outside coverage after their currency."""
+    return (
+        f"not known for {day}: the sources, current to {currency}, show it as prospective, with no date in force; "
+        "whether it came into force since they do not say"
+    )
+
+
 def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict: bool = False) -> VersionAnswer:
     """Turn the rows of text-at into one typed answer for `day`."""
     if not rows:
@@ -365,12 +373,7 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
         )
     prospective = answer.status == NOT_YET_IN_FORCE and answer.valid_from is None
     if prospective and currency and day.isoformat() > currency and any(_value(r, "prospective") for r in rows):
-        # shown as prospective by sources current to an earlier day: whether it came into force since, they do not say
-        answer.status = OUTSIDE_COVERAGE
-        answer.message = (
-            f"the sources are current to {currency}: they show it prospective then (no date in force), and say "
-            f"nothing of {day}"
-        )
+        answer.status, answer.message = OUTSIDE_COVERAGE, _prospective_past_currency(day, currency)
     if answer.status in (IN_FORCE, PARTLY_IN_FORCE) and currency and day.isoformat() > currency:
         if strict:
             answer = _strip_text(answer)
@@ -466,12 +469,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
         if any(_value(r, "prospective") == "true" for r in rows):
             currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
             if currency and day.isoformat() > currency:  # it may have come into force since: the sources cannot say
-                return VersionAnswer(
-                    OUTSIDE_COVERAGE,
-                    provision,
-                    message=f"not known for {day}: the sources, current to {currency}, show it as prospective, with "
-                    "no date in force; whether it came into force since they do not say",
-                )
+                return VersionAnswer(OUTSIDE_COVERAGE, provision, message=_prospective_past_currency(day, currency))
             return VersionAnswer(
                 NOT_YET_IN_FORCE,
                 provision,
