@@ -841,6 +841,8 @@ class ImpactItem:
     version_opened: str | None
     version_closed: str | None
     state: str | None = None  # "version" (the text) or "interpretation" (the operative meaning), when one
+    # the provisions of the source act that made the version opened (lex:madeByProvision), when the source names them
+    source_provisions: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -1048,11 +1050,15 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
         )
         if _value(row, "effect") == "opened":
             item.version_opened = _value(row, "version")
+            made_by = _value(row, "source_provision")
+            if made_by and made_by not in item.source_provisions:
+                item.source_provisions.append(made_by)
         elif _value(row, "effect") == "closed":
             item.version_closed = _value(row, "version")
         else:  # recorded by an amending act, no version yet: "amended (not yet consolidated)"
             item.effect = _value(row, "effect") or ""
     for item in merged.values():
+        item.source_provisions.sort()
         if item.version_opened or item.version_closed or not item.effect:
             item.effect = (
                 "changed"

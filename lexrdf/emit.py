@@ -143,6 +143,7 @@ def emit_act(
     _act(out, document, new=not stored_events)
     _portion_identifiers(out, document, plan)
     parent_of = {unit.path: unit.parent_path for unit in document.units}
+    unversioned = {unit.path for unit, _ in plan.new_provisions} - {version.path for version in plan.new_versions}
     for unit, order in plan.new_provisions:
         provision = out.iri(minter.provision(plan.act, unit.path))
         parent = out.iri(minter.provision(plan.act, unit.parent_path)) if unit.parent_path else out.act
@@ -165,8 +166,12 @@ def emit_act(
             out.add(provision, LEX_T.sourceLine, f'"{int(unit.line)}"{_INTEGER}')
         if unit.prospective:  # shown as prospective: in force on no date the source gives
             out.add(provision, LEX_T.prospective, _TRUE)
+        if unit.path in unversioned:  # shown only as repealed: the number and heading the source still prints
+            if unit.number:
+                out.add(provision, LEX_T.shownNumber, literal(unit.number))
+            if unit.heading:
+                out.add(provision, LEX_T.shownHeading, literal(unit.heading))
     # a provision the source shows only as repealed has no version to carry what dated its repeal: it carries it
-    unversioned = {unit.path for unit, _ in plan.new_provisions} - {version.path for version in plan.new_versions}
     for spec in (spec for spec in plan.events.values() if spec.kind == "repeal"):
         for path in sorted(spec.affects & unversioned):
             provision = out.iri(minter.provision(plan.act, path))
@@ -329,20 +334,32 @@ def _act(out: Emitter, document: SourceDocument, new: bool) -> None:
 
 def _portion_identifiers(out: Emitter, document: SourceDocument, plan: Plan) -> None:
     """The URIs the source's own scheme gives each new provision (``portion_paths`` in its mapping, e.g.
-    http://www.legislation.gov.uk/ukpga/1998/29/section/7), so that `resolve` finds it by one lookup."""
+    http://www.legislation.gov.uk/ukpga/1998/29/section/7), so that `resolve` finds it by one lookup; and those it
+    gives to parts of it that are no provisions (``part_identifiers``: lex:partIdentifier)."""
     rule = _portion_paths(document.mapping)
     if rule is None:
         return
     act_identifiers = [document.frbr_work, *document.frbr_aliases]
     sources = [source for source in _sources(document.mapping) if source.applies(act_identifiers)]
+    own = {
+        identifier
+        for unit, _ in plan.new_provisions
+        if unit.eid
+        for identifier in rule.identifiers(act_identifiers, unit.eid)
+    }
     for unit, _ in plan.new_provisions:
+        provision = out.iri(out.minter.provision(plan.act, unit.path))
         if unit.eid:
-            provision = out.iri(out.minter.provision(plan.act, unit.path))
             identifiers = rule.identifiers(act_identifiers, unit.eid)
             for identifier in identifiers:
                 out.add(provision, DCTERMS_T.identifier, literal(identifier))
             for same in (same for source in sources for same in source.same_as(identifiers)):
                 out.add(out.iri(same), OWL_T.sameAs, provision)  # the publisher's IRI of the same provision
+        # the URIs the source gives to parts of it held as no provision (an annex's paragraph), under this act's own
+        # identifiers (not a quoted act's) and naming no provision of their own: `resolve` answers this provision
+        for part in unit.part_identifiers:
+            if part not in own and any(part.startswith(f"{act}/") for act in act_identifiers):
+                out.add(provision, LEX_T.partIdentifier, literal(part))
 
 
 @cache

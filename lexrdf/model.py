@@ -165,6 +165,9 @@ class Unit:
     # versions: an element with AltVersionRefs and Concurrent="true", and the <Version> it names): its versions
     # form a timeline of their own, beside those of the other extents
     concurrent: bool = False
+    # URIs the source gives to parts of it that it holds as no provision of their own (CLML: the IdURI of an annex's
+    # unnumbered <P>): `resolve` answers this provision for them
+    part_identifiers: tuple[str, ...] = ()
 
 
 @_pickled_as_arguments
@@ -220,3 +223,7 @@ class SourceDocument:
     # the source dates the act by its year only (an old act with no day of enactment): `work_date` is then 1 January
     # of that year, for ordering only; its IRI and its description give the year, no event is dated by it
     year_only: bool = False
+    # the kind of event by which a text as made enters into force on the later day the source states
+    # (`entry_into_force`): "enactment" (the act's making names its version, in force later), or "commencement" (its
+    # mapping's `entry_into_force_event`: legislation.gov.uk's ukm:ComingIntoForce is the instrument's commencement)
+    entry_into_force_event: str = "enactment"

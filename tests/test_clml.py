@@ -419,3 +419,21 @@ def test_clml_with_a_bad_restrict_date_is_refused(tmp_path, lex):
     with pytest.raises(SourceError):
         lex.ingest([path])
     assert lex.store.quad_count() == 0
+
+
+@pytest.mark.parametrize("path", ["", "/regulation-1-1", "/schedule-1"])
+def test_an_instrument_as_made_is_in_force_by_its_own_commencement(clml_lex, path):
+    # uksi-1996-1342-made.xml line 46: <ukm:Made Date="1996-05-25"/>; line 48-49: <ukm:ComingIntoForce><ukm:DateTime
+    # Date="1996-06-21"/>; reg. 1(1): "... shall come into force on 21st June 1996": its text as made is in force from
+    # that day by the instrument's own commencement (not by its making on 1996-05-25), not yet in force before
+    (version,) = clml_lex.versions(f"{FERT}{path}")
+    assert (version.valid_from, version.opened_by.type, version.opened_by.date, version.opened_by.source) == (
+        "1996-06-21",
+        "commencement",
+        "1996-06-21",
+        FERT,
+    )
+    assert version.opened_by.evidence == [
+        "uksi-1996-1342-made.xml:49: the act's entry into force on 1996-06-21, as the source states it"
+    ]
+    assert clml_lex.text_at(f"{FERT}{path}", "1996-06-20").status == "not-yet-in-force"

@@ -188,8 +188,8 @@ def test_s52_2_inherits_a_window_its_own_words_do_not_explain(dpa_lex):
     assert versions(dpa_lex, "section-52-2") == [("2003-08-19", None, "started-without-recorded-act", None, None)]
     before = dpa_lex.text_at(f"{DPA}/section-52-2", "2001-01-01")
     assert (before.status, before.text) == ("outside-coverage", None)  # never "not yet in force"
-    # s. 52 itself was amended within on that day
-    assert versions(dpa_lex, "section-52")[0][:4] == ("2003-08-19", None, "amendment", SI_2003_1887)
+    # s. 52 was amended within on that day, none of its own words: its window starts then without a recorded act
+    assert versions(dpa_lex, "section-52")[0][:4] == ("2003-08-19", None, "started-without-recorded-act", None)
 
 
 def test_what_cannot_be_used_as_written_is_reported_with_file_and_line(dpa_lex, tmp_path):

@@ -51,6 +51,11 @@ def _changes_named(path: Path) -> dict[str, set[str]]:
             continue
         holder = element
         while holder is not None and not (holder.get("id") and holder.get("IdURI")):
+            if etree.QName(holder).localname == "P1group" and holder.find("leg:P1[@id]", NS) is not None:
+                # a P1group's Title is the heading of the P1 in it (GLA Act line 1400: "Words in s. 95 title
+                # substituted"), not of the unit around it
+                holder = holder.find("leg:P1[@id]", NS)
+                break
             holder = holder.getparent()
         if holder is not None:
             holders[ref].add(holder.get("id"))

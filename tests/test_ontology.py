@@ -59,7 +59,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
     "changesThrough", "applied", "dateAtLatest", "expressionVersion", "datedBy", "deferredEffect",
     "extent", "inPartPurposes", "inPartEvidence", "partlyInForce", "prospective", "closingText", "textLayout",
-    "concurrent", "limitedTo",
+    "concurrent", "limitedTo", "shownNumber", "shownHeading", "partIdentifier",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -88,6 +88,8 @@ UNALIGNED_PROPERTIES = {
     "closingText",  # the part of lex:text after the sub-units (AKN wrapUp): no external counterpart
     "textLayout",  # lex:text in lines as the source blocks it: no external counterpart
     "prospective",  # the source's "prospective" status: no external counterpart
+    "shownNumber", "shownHeading",  # printed for a provision with no text held: ELI numbers and titles expressions
+    "partIdentifier",  # a URI naming part of the provision, not the provision: dcterms:identifier would say it is
 }  # fmt: skip
 
 EVENT_KINDS = {

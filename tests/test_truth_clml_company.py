@@ -179,12 +179,12 @@ def test_s382_units_no_note_dates_are_outside_coverage_before_their_window(compa
     assert (answer.status, answer.text) == ("outside-coverage", None)
 
 
-def test_chapter_1_window_opens_with_the_amendment_within_it(company):
+def test_chapter_1_window_opens_on_the_day_of_the_amendment_within_it(company):
     # line 64: <Chapter id="part-15-chapter-1" RestrictStartDate="2025-04-06">: the day of the F notes on s. 382(3)
-    # ("Words in s. 382(3) table substituted (6.4.2025) by ... (S.I. 2024/1303)"), as for s. 382 itself; before it
-    # the file does not say how the chapter read
+    # ("Words in s. 382(3) table substituted (6.4.2025) by ... (S.I. 2024/1303)"), as for s. 382 itself; no note is on
+    # the chapter's own words: that day is no amendment of them, and before it the file does not say how it read
     (version,) = versions(company, f"{CA}/part-15-chapter-1")
-    assert version[:3] == ("2025-04-06", None, "amendment")
+    assert version == ("2025-04-06", None, "started-without-recorded-act", None, None)
     answer = company.text_at(f"{CA}/part-15-chapter-1", "2025-04-05")
     assert (answer.status, answer.text) == ("outside-coverage", None)
 
@@ -205,10 +205,12 @@ def test_s382_heading_number_and_its_part_and_chapter(company):
     assert below == [f"{CA}/{eid}" for eid in unit_ids([CA_FILE]) if eid.startswith("section-382-")]
 
 
-def test_s382_window_opens_with_the_amendment_within_it(company):
+def test_s382_window_opens_on_the_day_of_the_amendment_within_it(company):
     # line 64: the P1group RestrictStartDate="2025-04-06" is the day of the F notes on s. 382(3) ("substituted
-    # (6.4.2025) by ... S.I. 2024/1303"), as a section amended within (cf. DPA s. 52, test_dpa_truth)
-    assert versions(company, f"{CA}/section-382") == [("2025-04-06", None, "amendment", SI_1303, None)]
+    # (6.4.2025) by ... S.I. 2024/1303"), a change within the section, none of its own words (cf. DPA s. 52,
+    # test_dpa_truth): the section's text is shown from then, started without a recorded act
+    assert versions(company, f"{CA}/section-382") == [("2025-04-06", None, "started-without-recorded-act", None, None)]
+    assert company.text_at(f"{CA}/section-382", "2025-04-05").status == "outside-coverage"
 
 
 def test_s382_1A_and_2_words_as_inserted_and_substituted(company):
@@ -308,12 +310,9 @@ def test_si_1303_reg3_words_without_footnotes(company):
     assert list(rows) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf opens the window from 2025-04-06 with the 'enactment' of 2024-12-09; the window opens on the "
-    "coming into force, ukm:ComingIntoForce 2025-04-06 (line 31)",
-)
 def test_si_1303_reg3_window_opens_on_its_coming_into_force(company):
+    # line 30-31: <ukm:Made Date="2024-12-09"/> ... <ukm:ComingIntoForce><ukm:DateTime Date="2025-04-06"/>: the text as
+    # made enters into force on that day, by the instrument's own commencement (not its making on 2024-12-09)
     (version,) = company.versions(f"{SI_1303}/regulation-3-1")
     assert (version.opened_by.type, version.opened_by.date, version.opened_by.source) == (
         "commencement",
@@ -492,25 +491,19 @@ def test_reg10_itself_names_the_tax_year_2026(sscr):
     assert (provision, "substitution", "2026-04-06") in impact_rows(sscr, SI_2026_231)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf reads the operative provision of each note (regs. 5(2)(a), 5(2)(b) of S.I. 2026/231, "
-    'Operative="true", line 39), but one event of an act on a day affects both units and carries both provisions '
-    "(and those of other days' events of that kind): the source provision is not recorded per affected provision",
-)
 def test_reg10_substitutions_name_the_operative_regulations(sscr):
-    assert source_provisions(sscr, f"{SSCR}/regulation-10", "Substitution") == {f"{LEG}/uksi/2026/231/regulation/5/2/a"}
-    assert source_provisions(sscr, f"{SSCR}/regulation-10-a", "Substitution") == {
-        f"{LEG}/uksi/2026/231/regulation/5/2/b"
-    }
+    # line 39: F note key-f9e4...: "Word in reg. 10 substituted (6.4.2026) by ... (S.I. 2026/231), regs. 1, 5(2)(a)"
+    # and key-b618...: "Sum in reg. 10(a) substituted (6.4.2026) by ... regs. 1, 5(2)(b)", each with the
+    # CitationSubRef of that paragraph marked Operative="true". One event of S.I. 2026/231 on 6.4.2026 affects both
+    # units and carries both provisions; each affected provision records its own (on the version it opened)
+    for eid, made_by in [("regulation-10", "5/2/a"), ("regulation-10-a", "5/2/b")]:
+        provision = f"{SSCR}/{eid}"
+        (step,) = sscr.lineage(provision, "2026-04-06").items
+        assert step.source_provision == f"{LEG}/uksi/2026/231/regulation/{made_by}"
+        (item,) = [i for i in sscr.impact(SI_2026_231).items if i.provision == provision]
+        assert item.source_provisions == [f"{LEG}/uksi/2026/231/regulation/{made_by}"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf now answers outside-coverage before 2026-04-06, but opens Part 2's window with an 'amendment' by "
-    "S.I. 2026/231 (the substitution inside reg. 10(a)), not as started without a recorded act: nothing in the file "
-    "dates Part 2's own words (line 39)",
-)
 def test_reg10_part_2_before_its_window_is_outside_coverage(sscr):
     # line 39: <Part id="part-2" RestrictStartDate="2026-04-06">, no note on it; the notes on reg. 10 show it in
     # force (and amended) from 2015 at the latest

@@ -186,11 +186,6 @@ def test_soa_a_section_is_not_yet_in_force_before_the_act_was_enacted(soa):
     assert soa.text_at(f"{SOA}/section-6", "1800-01-01").status == "not-yet-in-force"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf's table of contents gives the repealed sections no number and no heading; the file prints both "
-    "(Pnumber 2, P1group Title, line 40)",
-)
 def test_soa_a_repealed_section_keeps_its_number_and_heading_in_the_table_of_contents(soa):
     # line 40: <P1group Status="Repealed" ...><Title><CommentaryRef .../> When right of appointment forfeited, to go to
     # his Majesty.</Title><P1 ... id="section-2"><Pnumber><CommentaryRef .../>2</Pnumber>
@@ -231,7 +226,15 @@ def test_eur_article_1_replaces_annex_i_of_regulation_341_2007(eur):
         "Amendment to Regulation (EC) No 341/2007",
         "2016-12-13",
     )
-    assert (answer.opened_by.type, answer.opened_by.source, answer.valid_until) == ("enactment", EUR, None)
+    # line 762-771: RESOURCE_LEGAL_DATE_ENTRY-INTO-FORCE 2016-12-17 of TYPE_OF_DATE {EV|...} ("see Article 2": "This
+    # Regulation shall enter into force on the third day following ...", line 1198): the text opens in force by the
+    # regulation's own commencement on that day, not by its adoption of 2016-12-13
+    assert (answer.opened_by.type, answer.opened_by.date, answer.opened_by.source, answer.valid_until) == (
+        "commencement",
+        "2016-12-17",
+        EUR,
+        None,
+    )
 
 
 def test_eur_article_2_says_when_the_regulation_enters_into_force_and_applies(eur):
@@ -300,11 +303,6 @@ def test_eur_the_articles_and_annex_resolve_from_their_legislation_gov_uk_uris(e
         assert (answer.status, answer.provision) == ("resolved", f"{EUR}/{eid}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf answers 'unknown-reference' for a legislation.gov.uk URI the file gives to a part of the annex "
-    "(line 1236)",
-)
 def test_eur_the_annex_paragraph_uri_resolves_to_what_holds_it(eur):
     # line 1236: <P DocumentURI="http://www.legislation.gov.uk/eur/2016/2243/annex/paragraph/1" IdURI="http://www.
     # legislation.gov.uk/id/eur/2016/2243/annex/paragraph/1" id="annex-paragraph-1"> inside <Schedule id="annex">:

@@ -63,10 +63,12 @@ def test_paragraph_with_a_closed_period(dpa_lex):
     provision = f"{DPA}/schedule-5-paragraph-12"
     (version,) = dpa_lex.versions(provision)
     assert (version.valid_from, version.valid_until) == ("2003-08-19", "2010-01-18")
-    # opened by the 2003 change within it, to its sub-paragraph (2): "Words in Sch. 5 para. 12(2) inserted
-    # (19.8.2003) by S.I. 2003/1887"; ended with its Part: "Sch. 5 Pt. 2 omitted (18.1.2010) by virtue of The
-    # Transfer of Tribunal Functions Order 2010 (S.I. 2010/22)" (F166)
-    assert (version.opened_by.type, version.opened_by.source) == ("amendment", SI_2003_1887)
+    # shown from the day of the 2003 change within it, to its sub-paragraph (2): "Words in Sch. 5 para. 12(2) inserted
+    # (19.8.2003) by S.I. 2003/1887", no change of its own words: started without a recorded act; ended with its
+    # Part: "Sch. 5 Pt. 2 omitted (18.1.2010) by virtue of The Transfer of Tribunal Functions Order 2010 (S.I.
+    # 2010/22)" (F166)
+    assert (version.opened_by.type, version.opened_by.source) == ("started-without-recorded-act", None)
+    assert version.opened_by.evidence and "Sch. 5 para. 12(2) inserted (19.8.2003)" in version.opened_by.evidence[0]
     assert (version.closed_by.type, version.closed_by.source) == ("repeal", SI_2010_22)
 
     before = dpa_lex.text_at(provision, "2003-08-18")

@@ -116,6 +116,7 @@ class _Reader:
             (mark.get("element"), mark["attribute"], mark["value"]) for mark in mapping.get("editorial_marks", [])
         ]
         self.heading_paths: list[str] = mapping.get("heading_paths", [])
+        self.part_identifiers: list[str] = mapping.get("part_identifiers", [])
         # elements pointing at an annotation, and the attribute naming it (AKN: noteRef href="#id"; CLML:
         # CommentaryRef Ref="id", and change markers Substitution/Addition/Repeal CommentaryRef="id")
         notes_rule = mapping.get("annotations") or {}
@@ -1046,7 +1047,23 @@ class _Reader:
             closing=closing,
             extent=self.extents.extent(element),
             prospective=prospective,
+            part_identifiers=self.part_uris(element),
         )
+
+    def part_uris(self, element: etree._Element) -> tuple[str, ...]:
+        """The URIs the source gives (its `part_identifiers` attributes) to elements inside a unit that are no units
+        of their own (an annex's unnumbered paragraph: CLML <P IdURI=".../annex/paragraph/1">), outside the units
+        inside it and outside quoted (another act's) and excluded blocks."""
+        found: list[str] = []
+        stack = list(element) if self.part_identifiers else []
+        while stack:
+            child = stack.pop()
+            name = LOCAL_NAMES[child.tag]
+            if not name or name in self.quoted or name in self.excluded or self.is_unit(child):
+                continue
+            found.extend(value for attribute in self.part_identifiers if (value := child.get(attribute)))
+            stack.extend(reversed(child))
+        return tuple(dict.fromkeys(found))
 
     def last_sub_unit(self, element: etree._Element) -> etree._Element | None:
         """The last unit directly below `element` (none between them), outside quoted structures; the walk stops at
@@ -1692,6 +1709,7 @@ def _map_document(
         prospective=own.whole,
         undated_entry=year_only or (reader.undated_units[0] if reader.undated_units else None),
         year_only=bool(year_only),
+        entry_into_force_event=mapping.get("entry_into_force_event") or "enactment",
         units=units,
         events=events,
         modifications=modifications,

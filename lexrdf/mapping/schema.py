@@ -446,6 +446,8 @@ class MappingRules(Rule):
     lookup: dict[StrictStr, Table] = {}
     languages: Table = {}
     versioning: Literal["auto", "expression", "periods"] = "auto"
+    # the event by which a text as made enters into force on the later day `entry_into_force` gives
+    entry_into_force_event: Literal["enactment", "commencement"] = "enactment"
     contains: dict[StrictStr, Literal["expression", "periods"]] = {}
     units: dict[StrictStr, StrictStr | UnitByIdentifier]
     number: Names = ["num"]
@@ -457,6 +459,7 @@ class MappingRules(Rule):
     retained_text: RetainedText | None = None
     quoted: Names = []
     excluded: Names = []
+    part_identifiers: Names = []  # attributes giving URIs to elements inside a unit that are no units of their own
     body: Specs = []
     portions: Names = []
     portion_when: Specs = []

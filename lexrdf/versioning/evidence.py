@@ -88,6 +88,9 @@ def of_event(
         if document.undated_entry and (unit is None or unit.window is None):  # its period names a placeholder
             found.add(document.undated_entry)
         return found
+    entry_line = document.lines.get("entry_into_force")
+    if kind == "commencement" and day == document.entry_into_force and entry_line is not None:
+        return {f"{_at(name, entry_line)}: the act's entry into force on {day}, as the source states it"}
     started = kind == "started-without-recorded-act" and unit is not None and unit.window is not None
     if started and unit.window.start == day != document.expression_date:  # its own period, no act named
         shown = f"{_at(name, unit.line)}: shown in force from {day} ({_period(unit)}), no act named"

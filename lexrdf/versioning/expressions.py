@@ -89,8 +89,9 @@ def plan_expression(planner: Planner) -> None:
         if repealed_on is not None:  # a later expression recorded its repeal, of which this one knows nothing yet
             ends_on, closed_by = repealed_on, planner.closing_event(unit, repealed_on, None)
         window = Window(starts_on, ends_on, unit.window.applicable_from if unit.window else None)
-        # Absent from every earlier expression and created (not substituted) then: nothing of it was in force before.
-        created = planner.plan.events[opened_by].kind in {"enactment", "insertion"}
+        # Absent from every earlier expression and created (not substituted) then, or in force from the act's own
+        # commencement then: nothing of it was in force before.
+        created = planner.plan.events[opened_by].kind in {"enactment", "insertion"} or opened_by in planner.entry_events
         planner.add_version(
             unit,
             window,

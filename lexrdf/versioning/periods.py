@@ -144,7 +144,7 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     happened that day."""
     day = unit.window.start
     if unit.path == "":
-        return day, planner.enactment(""), True
+        return day, planner.enactment("", day), True
     own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
     # an enclosing provision inserted or substituted as a whole brought these words with it (s. 7(3)(a) of the DPA
     # came with the substitution of s. 7(3)): they are no older than that change
@@ -200,11 +200,14 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     if day <= (planner.document.entry_into_force or planner.enactment_day):
         # in force since the act came into force (when the source does not say when that was, a window from the
         # act's own date): its enacted text. A later start the source does not explain is no enactment
-        return day, planner.enactment(unit.path), True
+        return day, planner.enactment(unit.path, day), True
     nested = planner.descendant_changes(unit, day)
     modified = planner.changes(unit, day, {"modification"})
-    if nested:  # the provision was amended (within it) that day; its own words are not known to be new
-        return day, planner.event(day, "amendment", unit.path, nested), False
+    if nested:
+        # a container whose own words nothing dates, shown from the day of a change deeper inside it (SSCR Part 2
+        # from 6.4.2026 for the sum substituted in reg. 10(a)): that day is neither its commencement nor an amendment
+        # of it; the source shows it from then and records nothing of when it began (the inner notes dated the day)
+        return day, planner.event(day, "started-without-recorded-act", unit.path, nested), False
     if modified:  # its effect was modified that day (it affects the provision); its words are not known to be new
         planner.event(day, "modification", unit.path, modified)
     parent = unit.parent_path or ""

@@ -69,6 +69,7 @@ class Planner:
         # an enclosing unit's path -> the window ends of the units inside it dated on their own (periods.py)
         self.inner_ends: dict[str, set[date | None]] = {}
         self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
+        self.entry_events: set[str] = set()  # the act's own commencement on its stated entry into force (enactment())
 
     def _descendants(self) -> dict[str, set[str]]:
         parent_of = {u.path: u.parent_path for u in self.document.units}
@@ -163,8 +164,17 @@ class Planner:
             if m.effective == day and (kinds is None or m.kind in kinds) and self.concerns(unit, m)
         ]
 
-    def enactment(self, unit_path: str) -> str:
-        """The act's enactment, which brought `unit_path` into force with the act."""
+    def enactment(self, unit_path: str, day: date | None = None) -> str:
+        """The act's enactment, which brought `unit_path` into force with the act; when the source states the act's
+        entry into force later than its own date, `unit_path` starts then and its mapping names that entry a
+        commencement (`entry_into_force_event`: an instrument's ukm:ComingIntoForce), the act's commencement on that
+        day, by the act itself (not yet in force between the two)."""
+        entry = self.document.entry_into_force
+        commenced = self.document.entry_into_force_event == "commencement"
+        if commenced and entry is not None and entry > self.enactment_day and day == entry:
+            iri = self.event(entry, "commencement", unit_path, source=self.stored.iri)
+            self.entry_events.add(iri)
+            return iri
         return self.event(self.enactment_day, "enactment", unit_path, source=self.stored.iri)
 
     def change_event(self, unit: Unit, day: date, changes: list[Modification]) -> str:
@@ -198,7 +208,7 @@ class Planner:
             return self.change_event(unit, day, exact)
         entry = self.document.entry_into_force or self.enactment_day
         if day <= entry or self.staged_entry(unit, day):  # in force since the act came into force: its enacted text
-            return self.enactment(unit.path)
+            return self.enactment(unit.path, day)
         inserted_with = self.ancestor_changes(unit, day, {"insertion"})
         if inserted_with:
             return self.event(day, "insertion", unit.path, inserted_with)
