@@ -42,12 +42,6 @@ S16 = "ukpga-2007-3-section-16.xml"
 SAT = "001-point-in-time-retrieval.json"
 N = "20050516_005G0104_VIGENZA_20250130.xml"
 
-#: lexrdf's wrong answers, kept as the source's answers (strict xfails)
-EXTENT_REPEAL = (
-    "lexrdf/answers.py:346 (text_at_answer): a repeal the note limits to some territories ('for E.', 'for E.W. and "
-    "otherwise prosp.') closes the provision everywhere; the source retains the text for the others"
-)
-
 Q_122_1999 = "Was s. 122 of the Greater London Authority Act 1999 in force on 1 December 1999?"
 Q_122_2001 = "In 2001, what did s. 122 of the Greater London Authority Act 1999 say?"
 Q_136_1 = "Was s. 136(1) of the Greater London Authority Act 1999 in force in 2010?"
@@ -121,7 +115,6 @@ EXTRA_CASES = [
         f"{GLAF} line 4142: the repeal is 'for E.' only; line 2222: s. 108 extends to E+W+S; line 2236: the text is "
         "kept (<Repeal RetainText=\"true\">)",
         {"answer.text": "In subsection (1) (functions to be discharged only by authority"},
-        xfail=EXTENT_REPEAL,
     ),
     Case(
         "Was s. 104(3)(b) of the Greater London Authority Act 1999 in force in Scotland on 1 January 2005?",
@@ -130,7 +123,6 @@ EXTRA_CASES = [
         f"{GLAF} line 3998: 'S. 104(3)(b) repealed (1.4.2002 for E.W. and otherwise prosp.)'; line 2017: s. 104 "
         "extends to E+W+S; line 2089: its text is in the 2013 point in time",
         {"answer.text": "at the end of paragraph (eb) there shall be inserted"},
-        xfail=EXTENT_REPEAL,
     ),
     # -- Senior Courts Act 1981 Part VI (CLML, point in time 2020-08-03) -----------------------------------------
     Case(
