@@ -259,13 +259,17 @@ def test_dripa_records_its_changes_to_ripa_known_by_reference(lex):
     summary = lex.ingest([DRIPA_FILE])
     # the only notices: the definitions of s. 2(1) are <item>s with no eId (line 367: <item><p>"retention notice" has
     # the meaning given by section 1(1);</p>), read as words of s. 2(1) and said so; textualMod_8 (line 78) sends
-    # mod_8 to RIPA s. 12(3A) while mod_8's own ref_9 (line 680) names s. 22(5)
+    # mod_8 to RIPA s. 12(3A) while mod_8's own ref_9 (line 680) names s. 22(5); s. 8(2) (line 911: "Section 1(6)
+    # comes into force on such day as the Secretary of State may by order ... appoint") leaves s. 1(6) prospective
     merged = [n for n in summary.notices if "without an eId is merged into its parent" in n]
     assert summary.refused == [] and merged
     assert [n for n in summary.notices if n not in merged] == [
-        n for n in summary.notices if n.startswith(f"{DRIPA_FILE}:78: textualMod textualMod_8 ")
+        n
+        for n in summary.notices
+        if n.startswith(f"{DRIPA_FILE}:78: textualMod textualMod_8 ")
+        or n.startswith(f"{DRIPA_FILE}:911: sec_8__subsec_2 defers 'Section 1(6)'")
     ]
-    assert len(summary.notices) == len(merged) + 1
+    assert len(summary.notices) == len(merged) + 2
     insertion = f"{RIPA_REF}/event/2014-07-17/insertion/id-ukpga-2014-27-enacted"
     facts = event_facts(lex, insertion)
     assert set(facts) == {DRIPA}

@@ -90,8 +90,12 @@ def plan_expression(planner: Planner) -> None:
             ends_on, closed_by = repealed_on, planner.closing_event(unit, repealed_on, None)
         window = Window(starts_on, ends_on, unit.window.applicable_from if unit.window else None)
         # Absent from every earlier expression and created (not substituted) then, or in force from the act's own
-        # commencement then: nothing of it was in force before.
-        created = planner.plan.events[opened_by].kind in {"enactment", "insertion"} or opened_by in planner.entry_events
+        # commencement then: nothing of it was in force before; unless the day is only the latest the creation can
+        # have happened (an insertion the source does not date)
+        opening = planner.plan.events[opened_by]
+        created = (
+            opening.kind in {"enactment", "insertion"} and not opening.at_latest
+        ) or opened_by in planner.entry_events
         planner.add_version(
             unit,
             window,
