@@ -20,7 +20,6 @@ FA_2016 = f"{B}/eli/ref/www.legislation.gov.uk/id/ukpga/2016/24"
 GLA = f"{B}/eli/gb-ukm/act/1999-11-11/29"
 SI_2000_801 = f"{B}/eli/ref/www.legislation.gov.uk/id/uksi/2000/801"
 VATA = f"{B}/eli/gb-ukm/act/1994-07-05/23"
-TCTA_2018 = f"{B}/eli/ref/www.legislation.gov.uk/id/ukpga/2018/22"
 VG = "vereinsg@1964-08-05.xml"
 N = "20050516_005G0104_VIGENZA_20250130.xml"
 S12A = "ukpga-2007-3-section-12A.xml"
@@ -194,15 +193,22 @@ MORE_CASES = [
     Case(
         "What did s. 24 of the VAT Act 1994 say on 1 January 2020?",
         [("get_provision", {"provision": f"{VATA}/section-24", "as_of": "2020-01-01"})],
-        {"status": "outside-coverage", "answer.valid_from": "2020-12-31", "answer.opened_by.source": TCTA_2018},
+        {
+            "status": "outside-coverage",
+            "answer.valid_from": "2020-12-31",
+            "answer.opened_by.type": "started-without-recorded-act",
+        },
         f"{VAT} line 40: 'S. 24(1)(b) omitted (31.12.2020) by virtue of Taxation (Cross-border Trade) Act 2018 "
-        "(c. 22)': the file gives the text from then only",
+        "(c. 22)': the file gives the text from then only; the note changes (1)(b), not s. 24's own words, so no act "
+        "is named for s. 24's window (a container dated only by a change inside it)",
     ),
     Case(
         "Which act last gave s. 24(1) of the VAT Act 1994 its words?",
         [("get_versions", {"provision": f"{VATA}/section-24-1"})],
-        {"answer.0.valid_from": "2020-12-31", "answer.0.opened_by.source": TCTA_2018, "dated": False},
-        f"{VAT} line 40: S. 24(1)(b) omitted (31.12.2020) by virtue of the Taxation (Cross-border Trade) Act 2018",
+        {"answer.0.valid_from": "2020-12-31", "answer.0.opened_by.type": "started-without-recorded-act",
+         "dated": False},
+        f"{VAT} line 40: S. 24(1)(b) omitted (31.12.2020) by virtue of the Taxation (Cross-border Trade) Act 2018: a "
+        "change of (1)(b), not of s. 24(1)'s own words; the file names no act for those",
         {"answer.0.text": "“input tax”, in relation to a taxable person, means the following tax"},
     ),
 ]  # fmt: skip
