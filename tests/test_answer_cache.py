@@ -9,7 +9,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from urllib.parse import quote
@@ -73,8 +72,12 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """The Open Data Act ingested in two writes: its first two expressions, then the third; and a moment between."""
     store = tmp_path_factory.mktemp("cached") / "store"
     ingest(store, EARLIER)
-    between = datetime.now(UTC).isoformat()
-    time.sleep(0.01)
+    # the first write's own time: the store's clock stamps the next write strictly later, with no wait
+    reader = open_lex(store)
+    try:
+        between = reader.rows("_latest-changeset")[0]["latest"].value
+    finally:
+        reader.close()
     ingest(store, [LATER])
     return store, between
 
