@@ -97,9 +97,12 @@ class Asked:
     def iri(self) -> str:
         return self.links.iri(self.path)
 
-    def query(self) -> str:
-        """The query string to keep on redirects and links (known_at)."""
-        return "?" + urlencode({"known_at": self.known_at}) if self.known_at else ""
+    def query(self, day: date | None = None) -> str:
+        """The query string to keep on redirects and links (known_at), with the day to show (`date`) if given."""
+        kept = {"known_at": self.known_at} if self.known_at else {}
+        if day is not None:
+            kept["date"] = day.isoformat()
+        return "?" + urlencode(kept) if kept else ""
 
     def href(self, iri: str) -> str:
         """Where a page links an IRI: ontology and shape terms to their documentation, ours to this server."""
@@ -309,10 +312,8 @@ def _point_in_time(lex: Lexrdf, asked: Asked) -> Response | None:
         # to a page, the day asked travels with the redirect: a version's window holds its descendants' changes, and
         # its page shows them as on that day, not as on its first day (DPA s. 7 on 2002-01-01 holds s. 7(3) of 2001);
         # the version's RDF description is one whatever the day
-        kept = {"known_at": asked.known_at} if asked.known_at else {}
-        if media_type == HTML and answer.valid_from != day.isoformat():
-            kept["date"] = day.isoformat()
-        location = asked.links.href(answer.version) + suffix + ("?" + urlencode(kept) if kept else "")
+        shown = day if media_type == HTML and answer.valid_from != day.isoformat() else None
+        location = asked.links.href(answer.version) + suffix + asked.query(shown)
         headers = _cors({"Location": location, "Vary": "Accept"})
         return Response(status_code=303, headers=headers)
     return _non_answer(lex, asked, media_type, provision, day, answer)
