@@ -28,6 +28,7 @@ from lexrdf.mapping.paths import LOCAL_NAMES, Paths, local_name
 from lexrdf.mapping.placeholders import repeal_placeholders
 from lexrdf.mapping.problems import Problems, element_name
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, all_mappings, mapping_for_root
+from lexrdf.mapping.vacatio import vacatio_legis
 from lexrdf.model import (
     TEXTUAL_KINDS,
     ActiveModification,
@@ -1304,6 +1305,13 @@ def _stated_entry(reader: _Reader) -> tuple[date | None, int | None, str]:
     return min(stated, key=lambda found: found[0], default=(None, None, ""))
 
 
+def _vacatio_legis(reader: _Reader, work_date: date) -> tuple[date, int | None, str] | None:
+    """The earliest day the text can enter into force when its own clause puts that a period after its publication
+    (the mapping's `vacatio_legis`; lexrdf/mapping/vacatio.py), the clause's line and words."""
+    rules = reader.mapping.get("vacatio_legis")
+    return vacatio_legis(rules, reader.paths.values(rules["clauses"]), work_date) if rules else None
+
+
 def _not_before_entry(reader: _Reader, units: list[Unit], entry: date | None, line: int | None, origin: str) -> None:
     """No text is in force before its act: a unit the source shows in force before the day the source states the
     act entered into force (legislation.gov.uk dates retained EU law from its adoption, RestrictStartDate, while the
@@ -1639,6 +1647,9 @@ def _map_document(
     # the day the source states the act entered into force; else the earliest in-force start of its periods, or its
     # enactment (the lifecycle's)
     stated_entry, entry_line, entry_origin = _stated_entry(reader)
+    vacatio = _vacatio_legis(reader, work_date) if stated_entry is None else None
+    if vacatio is not None:  # the text's own words: in force a period after a publication the source does not date
+        stated_entry, entry_line, entry_origin = vacatio
     dated_entry = min(starts) if starts else (max(enactments) if enactments and not reader.undated_windows else None)
     entry_into_force = stated_entry or dated_entry
     containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
@@ -1684,7 +1695,7 @@ def _map_document(
     current_to = max(expression_date, manifested) if manifested else expression_date
     if reader.value("original_version", required=False):  # the text as enacted: vouched for as of the act's date
         current_to = enacted
-    if not periods_authoritative:
+    if not periods_authoritative and vacatio is None:  # vouched for on its entry into force, unless only at earliest
         current_to = max(current_to, _in_force_from(units, current_to) or current_to)
     return SourceDocument(
         path=path,
@@ -1710,6 +1721,7 @@ def _map_document(
         undated_entry=year_only or (reader.undated_units[0] if reader.undated_units else None),
         year_only=bool(year_only),
         entry_into_force_event=mapping.get("entry_into_force_event") or "enactment",
+        entry_at_earliest=f"{vacatio[2]} (the source does not date the publication)" if vacatio else None,
         units=units,
         events=events,
         modifications=modifications,

@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lexrdf.model import EventRef, Modification, Unit
+from lexrdf.model import EventRef, Modification, SourceDocument, Unit
 
 if TYPE_CHECKING:
     from lexrdf.versioning.planner import Planner
@@ -90,7 +90,7 @@ def of_event(
         return found
     entry_line = document.lines.get("entry_into_force")
     if kind == "commencement" and day == document.entry_into_force and entry_line is not None:
-        return {f"{_at(name, entry_line)}: the act's entry into force on {day}, as the source states it"}
+        return {f"{_at(name, entry_line)}: {_entry(document, day)}"}
     started = kind == "started-without-recorded-act" and unit is not None and unit.window is not None
     if started and unit.window.start == day != document.expression_date:  # its own period, no act named
         shown = f"{_at(name, unit.line)}: shown in force from {day} ({_period(unit)}), no act named"
@@ -106,6 +106,14 @@ def of_event(
     if unit.window.end == day:
         return {f"{_at(name, unit.line)}: shown in force until {day} ({_period(unit)}), no note dates the end"}
     return {f"{_at(name, unit.line)}: shown in force from {day} ({_period(unit)}), no note dates it"}
+
+
+def _entry(document: SourceDocument, day: date) -> str:
+    """The act's entry into force on `day`, as the source states it or, by its own clause putting it a period after
+    a publication it does not date, at the earliest."""
+    if document.entry_at_earliest:
+        return f"the act's entry into force, at the earliest on {day}: {document.entry_at_earliest}"
+    return f"the act's entry into force on {day}, as the source states it"
 
 
 def record_evidence(planner: Planner) -> None:
@@ -133,7 +141,7 @@ def _start(planner: Planner, version: NewVersion) -> tuple[str, ...]:
     document = planner.document
     if not found and version.valid_from == document.entry_into_force and "entry_into_force" in document.lines:
         line = document.lines["entry_into_force"]
-        found = {f"{_at(name, line)}: the act's entry into force on {version.valid_from}, as the source states it"}
+        found = {f"{_at(name, line)}: {_entry(document, version.valid_from)}"}
     unit = planner.units_by_path.get(version.path)
     if not found and unit is not None and unit.window is not None and unit.window.start == version.valid_from:
         found = {f"{_at(name, unit.line)}: shown in force from {version.valid_from} ({_period(unit)})"}
