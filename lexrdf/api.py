@@ -20,7 +20,21 @@ from urllib.parse import unquote
 from pyoxigraph import QuerySolution, QuerySolutions
 
 from lexrdf import citing
-from lexrdf.answers import (
+from lexrdf.answers.chains import ContextAnswer, ContextUnit, chain_titles, chain_units, texts_per_unit, unit_label
+from lexrdf.answers.changes import ChangesAnswer, changes_answer
+from lexrdf.answers.descendants import DescendantsAnswer, descendants_answer
+from lexrdf.answers.diff import DiffAnswer, diff_answer
+from lexrdf.answers.hits import SearchAnswer, indexed_search_answer, scanned_search_answer
+from lexrdf.answers.impact import ImpactAnswer, impact_answer
+from lexrdf.answers.interpretations import (
+    InterpretationsAnswer,
+    InterpretationState,
+    interpretation_states,
+    interpretations_answer,
+    overlapping,
+)
+from lexrdf.answers.lineage import LineageAnswer, lineage_answer
+from lexrdf.answers.statuses import (
     AMBIGUOUS_REFERENCE,
     AS_LAST_KNOWN,
     IN_FORCE,
@@ -28,48 +42,17 @@ from lexrdf.answers import (
     OPERATIVE,
     RESOLVED,
     UNKNOWN_REFERENCE,
-    ChangesAnswer,
-    ContextAnswer,
-    ContextUnit,
-    DescendantsAnswer,
-    DiffAnswer,
-    ImpactAnswer,
-    InterpretationsAnswer,
-    InterpretationState,
-    LineageAnswer,
-    ResolveAnswer,
-    SearchAnswer,
-    VersionAnswer,
-    chain_titles,
-    chain_units,
-    changes_answer,
-    descendants_answer,
-    diff_answer,
-    distinct_versions,
-    impact_answer,
-    in_extent,
-    indexed_search_answer,
-    interpretation_states,
-    interpretations_answer,
-    lineage_answer,
-    near_change,
-    outstanding_changes,
-    overlapping,
-    scanned_search_answer,
-    text_at_answer,
-    texts_per_unit,
-    unit_label,
-    version_from_row,
-    with_languages,
-    with_sources,
 )
+from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
+from lexrdf.answers.types import ResolveAnswer, VersionAnswer
+from lexrdf.answers.versions import distinct_versions, in_extent, version_from_row, with_languages, with_sources
 from lexrdf.citations import read_citation
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
-from lexrdf.search.phrases import snippet, spans
+from lexrdf.search.phrases import count_phrase, snippet, spans
 from lexrdf.search.remote import RemoteSearchIndex
 from lexrdf.search.windows import windows
 from lexrdf.settings import Settings
@@ -495,7 +478,7 @@ class Lexrdf:
         rows = self.rows("search", text=text, date=day.isoformat(), known_at=known_at)
         if language:
             rows = [row for row in rows if row["language"] is not None and row["language"].value == language]
-        answer = scanned_search_answer(rows, text, day, page, size)
+        answer = scanned_search_answer(rows, text, day, page, size, count_phrase)
         for hit in answer.items:
             shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
             hit.snippet = snippet(shown, spans(shown, text))
