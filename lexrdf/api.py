@@ -34,18 +34,18 @@ from lexrdf.answers.interpretations import (
     overlapping,
 )
 from lexrdf.answers.lineage import LineageAnswer, lineage_answer
+from lexrdf.answers.registry import REDUCERS
+from lexrdf.answers.resolve import ResolveAnswer, resolve_answer
 from lexrdf.answers.statuses import (
-    AMBIGUOUS_REFERENCE,
     AS_LAST_KNOWN,
     IN_FORCE,
     INTERPRETIVE_ONLY,
     OPERATIVE,
-    RESOLVED,
     UNKNOWN_REFERENCE,
 )
 from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
-from lexrdf.answers.types import ResolveAnswer, VersionAnswer
-from lexrdf.answers.versions import distinct_versions, in_extent, version_from_row, with_languages, with_sources
+from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.citations import read_citation
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest import IngestSummary, Progress, ingest
@@ -122,36 +122,18 @@ class Lexrdf:
         text = query.bound({k: v for k, v in params.items() if v is not None})
         return self.store.select(text, self.settings.query_timeout_seconds)
 
-    #: the public queries answered by a Python builder: the method named like the query (`text-at` -> `text_at`),
-    #: called with the parameters as keywords (one it has no argument of that name for, like `from`, as its one
-    #: argument named `from_...`)
-    ANSWER_BUILDERS = frozenset(
-        {
-            "resolve",
-            "text-at",
-            "versions",
-            "context",
-            "descendants",
-            "lineage",
-            "impact",
-            "diff",
-            "changes-since",
-            "search",
-            "interpretations",
-            "toc",
-        }
-    )
-
     def run(self, query: str | Query, params: dict[str, Any]) -> Any:
         """Run a public query (by name, or a `Query` loaded from elsewhere) and return its JSON-ready answer.
 
-        A library query in `ANSWER_BUILDERS` gives its builder's typed answer; any other query gives its rows, one
-        JSON object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
+        A library query with a reducer (lexrdf.answers.registry) gives its typed answer, built by the method named
+        like the query (`text-at` -> `text_at`), called with the parameters as keywords (one it has no argument of
+        that name for, like `from`, as its one argument named `from_...`); any other query gives its rows, one JSON
+        object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
         Unknown, missing and ill-typed parameters are refused first (QueryError naming the parameter).
         """
         query = get_query(query) if isinstance(query, str) else query
         given = {k: v for k, v in params.items() if v is not None}
-        if query.name in self.ANSWER_BUILDERS and load_library().get(query.name) == query:
+        if query.name in REDUCERS and load_library().get(query.name) == query:
             query.bindings(given)  # the builder binds again; this refuses what the method's signature would not
             return self._built_answer(query.name, given)
         self._refuse_wrong(query)
@@ -187,11 +169,7 @@ class Lexrdf:
         non-answer (several candidates: ambiguous)."""
         rows = self.rows("resolve", ref=ref)
         day = read_citation(ref).date  # a URL's point in time (/ukpga/1998/29/section/7/2001-01-01)
-        if not rows:
-            return ResolveAnswer(UNKNOWN_REFERENCE, ref, date=day)
-        if len(rows) > 1:
-            return ResolveAnswer(AMBIGUOUS_REFERENCE, ref, date=day, candidates=[r["provision"].value for r in rows])
-        return ResolveAnswer(RESOLVED, ref, rows[0]["provision"].value, rows[0]["kind"].value, day)
+        return resolve_answer(rows, ref, day)
 
     def text_at(
         self,
@@ -268,11 +246,8 @@ class Lexrdf:
         """Every version of `provision` in time order (its text in `language` when given; with `extent`, only those
         extending to those territories); empty when the provision is unknown."""
         rows = self.rows("versions", provision=provision, known_at=known_at, language=language, extent=extent)
+        answers = versions_answer(rows, provision)
         rows = in_extent(rows)
-        answers = [
-            with_languages(with_sources(version_from_row(row, provision, status="version"), rows), rows)
-            for row in distinct_versions(rows)
-        ]
         if any(row["interpreted"] for row in rows):  # the dual chain: every interpretation, each beside its versions
             states = self._all_interpretations(provision, known_at, language)
             for answer in answers:

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _value
 from lexrdf.answers.types import InterpretationState
 
@@ -46,6 +47,7 @@ class ContextUnit:
     interpretations: list[InterpretationState] = field(default_factory=list)  # operative on the date (dual chain)
 
 
+@reduces("context")
 def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | None = None) -> list[ContextUnit]:
     """The governing chain in the rows of context.rq, root first: its rows of kind "unit", "text" and "number"
     (columns `kind`, `unit`, ...), or the same rows folded into another query with their columns named
@@ -148,6 +150,7 @@ class ContextAnswer:
         return asdict(self)
 
 
+@reduces("toc")
 def texts_per_unit(rows: list[QuerySolution]) -> list[QuerySolution]:
     """One row a unit (column `unit`), in the rows' order: the one whose text `preferred_text` chooses (the asked
     language, ``_language``, else the first), where a version has texts in several languages."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
 
 
@@ -34,6 +35,7 @@ class ChangesAnswer:
         return asdict(self)
 
 
+@reduces("changes-since")
 def changes_answer(rows: list[QuerySolution], since: str) -> ChangesAnswer:
     items = [
         ChangeRecord(

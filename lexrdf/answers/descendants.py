@@ -9,6 +9,7 @@ from typing import Any
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.chains import texts_per_unit
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
 from lexrdf.answers.statuses import AS_LAST_KNOWN, IN_FORCE, PARTLY_IN_FORCE
 from lexrdf.answers.types import VersionAnswer
@@ -47,6 +48,7 @@ class DescendantsAnswer:
         return asdict(self)
 
 
+@reduces("descendants")
 def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> DescendantsAnswer:
     """Descendant rows (already in document order) under a provision whose own state on `day` is `own`: one item a
     unit, in one language (`texts_per_unit`)."""

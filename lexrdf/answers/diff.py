@@ -9,6 +9,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _event, _value
 from lexrdf.answers.statuses import IN_FORCE, OUTSIDE_COVERAGE, UNKNOWN_REFERENCE
 from lexrdf.answers.types import EventSummary, VersionAnswer
@@ -48,6 +49,7 @@ def _words(text: str) -> list[str]:
     return text.split()
 
 
+@reduces("diff")
 def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: date, known: bool) -> DiffAnswer:
     """Compare the versions in force on `start` and `end` word by word, in one language (`diff_language`); list
     the events between."""

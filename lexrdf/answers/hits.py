@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.chains import TextChoice, preferred_text, text_choice
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
 from lexrdf.answers.types import EventSummary
 
@@ -97,6 +98,7 @@ def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnsw
     return SearchAnswer(text, day.isoformat(), len(items), items, total=len(items))
 
 
+@reduces("search")
 def scanned_search_answer(
     rows: list[QuerySolution],
     text: str,

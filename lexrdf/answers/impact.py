@@ -7,6 +7,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
 from lexrdf.answers.statuses import RESOLVED, RULING_TYPES, UNKNOWN_REFERENCE
 from lexrdf.vocab import KIND_OF_CLASS
@@ -43,6 +44,7 @@ class ImpactAnswer:
         return asdict(self)
 
 
+@reduces("impact")
 def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
     """Merge the opened / closed rows of one event on one provision into one effect."""
     merged: dict[tuple[str, str, str], ImpactItem] = {}

@@ -9,6 +9,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _value
 from lexrdf.answers.statuses import (
     EARLIER,
@@ -139,6 +140,7 @@ def _treatment(state: InterpretationState) -> str:
     return f"{verb} by {by}{authority} on {state.valid_until}"
 
 
+@reduces("interpretations")
 def interpretations_answer(rows: list[QuerySolution], item: str, day: date) -> InterpretationsAnswer:
     """Turn the rows of interpretations.rq into one typed answer for `day`."""
     if not rows:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _event, _value
 from lexrdf.answers.types import EventSummary, InterpretationState, VersionAnswer
 
@@ -47,6 +48,7 @@ class LineageAnswer:
         return asdict(self)
 
 
+@reduces("lineage")
 def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> LineageAnswer:
     """The chain of versions that began by `day`; typed like text-at when none is in force then."""
     steps: list[LineageStep] = []

@@ -8,6 +8,7 @@ from datetime import date
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _event, _value
 from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
@@ -43,6 +44,7 @@ def _prospective_past_currency(day: date, currency: str) -> str:
     )
 
 
+@reduces("text-at")
 def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict: bool = False) -> VersionAnswer:
     """Turn the rows of text-at into one typed answer for `day`."""
     if not rows:

@@ -1,5 +1,5 @@
 """The shapes several answers share: the answer a version gives (text-at, versions, each side of a diff) with its
-parts, an interpretation beside a text (the dual chain), and resolve's answer."""
+parts, and an interpretation beside a text (the dual chain)."""
 
 from __future__ import annotations
 
@@ -102,21 +102,6 @@ class VersionAnswer:
     # text-at with no extent asked, when several versions are in force on the date, each for its own extent (an E+W
     # text beside an S text): every one of them with its extent (the answer's text is the first of them)
     concurrent: list[ConcurrentVersion] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class ResolveAnswer:
-    """What a citation names."""
-
-    status: str
-    ref: str
-    provision: str | None = None
-    kind: str | None = None
-    date: str | None = None  # the point in time the citation names (a URL's /2001-01-01), if any
-    candidates: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

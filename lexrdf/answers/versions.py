@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pyoxigraph import QuerySolution
 
+from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _event, _value
 from lexrdf.answers.statuses import IN_FORCE
 from lexrdf.answers.types import EventSummary, InPart, VersionAnswer
@@ -98,4 +99,15 @@ def in_extent(rows: list[QuerySolution]) -> list[QuerySolution]:
         r
         for r in rows
         if _value(r, "version") is None or not _value(r, "extent") or wanted <= _regions(_value(r, "extent"))
+    ]
+
+
+@reduces("versions")
+def versions_answer(rows: list[QuerySolution], provision: str) -> list[VersionAnswer]:
+    """Every version of `provision` in the rows of versions.rq, in their (time) order, each with every act and note
+    behind its window and the languages it has a text in; with an extent asked, only those extending to it."""
+    rows = in_extent(rows)
+    return [
+        with_languages(with_sources(version_from_row(row, provision, status="version"), rows), rows)
+        for row in distinct_versions(rows)
     ]
