@@ -20,56 +20,39 @@ from urllib.parse import unquote
 from pyoxigraph import QuerySolution, QuerySolutions
 
 from lexrdf import citing
-from lexrdf.answers import (
-    AMBIGUOUS_REFERENCE,
+from lexrdf.answers.chains import ContextAnswer, ContextUnit, chain_titles, chain_units, texts_per_unit, unit_label
+from lexrdf.answers.changes import ChangesAnswer, changes_answer
+from lexrdf.answers.descendants import DescendantsAnswer, descendants_answer
+from lexrdf.answers.diff import DiffAnswer, diff_answer
+from lexrdf.answers.hits import SearchAnswer, indexed_search_answer, scanned_search_answer
+from lexrdf.answers.impact import ImpactAnswer, impact_answer
+from lexrdf.answers.interpretations import (
+    InterpretationsAnswer,
+    InterpretationState,
+    interpretation_states,
+    interpretations_answer,
+    overlapping,
+)
+from lexrdf.answers.lineage import LineageAnswer, lineage_answer
+from lexrdf.answers.registry import REDUCERS
+from lexrdf.answers.resolve import ResolveAnswer, resolve_answer
+from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     IN_FORCE,
     INTERPRETIVE_ONLY,
     OPERATIVE,
-    RESOLVED,
     UNKNOWN_REFERENCE,
-    ChangesAnswer,
-    ContextAnswer,
-    ContextUnit,
-    DescendantsAnswer,
-    DiffAnswer,
-    ImpactAnswer,
-    InterpretationsAnswer,
-    InterpretationState,
-    LineageAnswer,
-    ResolveAnswer,
-    SearchAnswer,
-    VersionAnswer,
-    chain_titles,
-    chain_units,
-    changes_answer,
-    descendants_answer,
-    diff_answer,
-    distinct_versions,
-    impact_answer,
-    in_extent,
-    indexed_search_answer,
-    interpretation_states,
-    interpretations_answer,
-    lineage_answer,
-    near_change,
-    outstanding_changes,
-    overlapping,
-    scanned_search_answer,
-    text_at_answer,
-    texts_per_unit,
-    unit_label,
-    version_from_row,
-    with_languages,
-    with_sources,
 )
+from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
+from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.citations import read_citation
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
-from lexrdf.search.phrases import snippet, spans
+from lexrdf.search.phrases import count_phrase, snippet, spans
 from lexrdf.search.remote import RemoteSearchIndex
 from lexrdf.search.windows import windows
 from lexrdf.settings import Settings
@@ -139,36 +122,18 @@ class Lexrdf:
         text = query.bound({k: v for k, v in params.items() if v is not None})
         return self.store.select(text, self.settings.query_timeout_seconds)
 
-    #: the public queries answered by a Python builder: the method named like the query (`text-at` -> `text_at`),
-    #: called with the parameters as keywords (one it has no argument of that name for, like `from`, as its one
-    #: argument named `from_...`)
-    ANSWER_BUILDERS = frozenset(
-        {
-            "resolve",
-            "text-at",
-            "versions",
-            "context",
-            "descendants",
-            "lineage",
-            "impact",
-            "diff",
-            "changes-since",
-            "search",
-            "interpretations",
-            "toc",
-        }
-    )
-
     def run(self, query: str | Query, params: dict[str, Any]) -> Any:
         """Run a public query (by name, or a `Query` loaded from elsewhere) and return its JSON-ready answer.
 
-        A library query in `ANSWER_BUILDERS` gives its builder's typed answer; any other query gives its rows, one
-        JSON object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
+        A library query with a reducer (lexrdf.answers.registry) gives its typed answer, built by the method named
+        like the query (`text-at` -> `text_at`), called with the parameters as keywords (one it has no argument of
+        that name for, like `from`, as its one argument named `from_...`); any other query gives its rows, one JSON
+        object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
         Unknown, missing and ill-typed parameters are refused first (QueryError naming the parameter).
         """
         query = get_query(query) if isinstance(query, str) else query
         given = {k: v for k, v in params.items() if v is not None}
-        if query.name in self.ANSWER_BUILDERS and load_library().get(query.name) == query:
+        if query.name in REDUCERS and load_library().get(query.name) == query:
             query.bindings(given)  # the builder binds again; this refuses what the method's signature would not
             return self._built_answer(query.name, given)
         self._refuse_wrong(query)
@@ -204,11 +169,7 @@ class Lexrdf:
         non-answer (several candidates: ambiguous)."""
         rows = self.rows("resolve", ref=ref)
         day = read_citation(ref).date  # a URL's point in time (/ukpga/1998/29/section/7/2001-01-01)
-        if not rows:
-            return ResolveAnswer(UNKNOWN_REFERENCE, ref, date=day)
-        if len(rows) > 1:
-            return ResolveAnswer(AMBIGUOUS_REFERENCE, ref, date=day, candidates=[r["provision"].value for r in rows])
-        return ResolveAnswer(RESOLVED, ref, rows[0]["provision"].value, rows[0]["kind"].value, day)
+        return resolve_answer(rows, ref, day)
 
     def text_at(
         self,
@@ -285,11 +246,8 @@ class Lexrdf:
         """Every version of `provision` in time order (its text in `language` when given; with `extent`, only those
         extending to those territories); empty when the provision is unknown."""
         rows = self.rows("versions", provision=provision, known_at=known_at, language=language, extent=extent)
+        answers = versions_answer(rows, provision)
         rows = in_extent(rows)
-        answers = [
-            with_languages(with_sources(version_from_row(row, provision, status="version"), rows), rows)
-            for row in distinct_versions(rows)
-        ]
         if any(row["interpreted"] for row in rows):  # the dual chain: every interpretation, each beside its versions
             states = self._all_interpretations(provision, known_at, language)
             for answer in answers:
@@ -495,7 +453,7 @@ class Lexrdf:
         rows = self.rows("search", text=text, date=day.isoformat(), known_at=known_at)
         if language:
             rows = [row for row in rows if row["language"] is not None and row["language"].value == language]
-        answer = scanned_search_answer(rows, text, day, page, size)
+        answer = scanned_search_answer(rows, text, day, page, size, count_phrase)
         for hit in answer.items:
             shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
             hit.snippet = snippet(shown, spans(shown, text))

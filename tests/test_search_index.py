@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import BASE, HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
 
-from lexrdf.answers import search_answer
+from lexrdf.answers.hits import search_answer
 from lexrdf.api import Lexrdf
 from lexrdf.search import SearchIndex, index_directory, rebuild
 from lexrdf.settings import Settings

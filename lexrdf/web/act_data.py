@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from lexrdf import citing
-from lexrdf.answers import EventSummary, VersionAnswer
+from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import eli_jsonld
 from lexrdf.web.cache import NOTHING_KEPT, ActData
