@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import asdict
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -44,9 +45,10 @@ from lexrdf.answers.statuses import (
     UNKNOWN_REFERENCE,
 )
 from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
-from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.citations import read_citation
+from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
@@ -86,6 +88,8 @@ class Lexrdf:
             auth=settings.store_auth,
             ignored_graphs=settings.store_ignored_graphs,
         )
+        if not read_only:  # a writer first rebuilds what is derived from what a killed writer left
+            recover_derived(store)
         if not read_only and build_index:  # a writer builds the full-text index when the store has none
             ensure_index(store, progress, if_texts=True)  # an empty store: its first act write builds it
         return cls(store, settings)
@@ -427,7 +431,8 @@ class Lexrdf:
         cited, titles = chains(self.store, found, moment)
         for hit in answer.items:
             if hit.state == "version":
-                hit.citation = _cite(*_chain_label(hit.provision, cited[hit.provision], titles.get), day, known_at)
+                chain = [ContextUnit(**asdict(unit)) for unit in cited[hit.provision]]
+                hit.citation = _cite(*_chain_label(hit.provision, chain, titles.get), day, known_at)
         return self._with_windows(answer, moment)
 
     def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
@@ -436,7 +441,9 @@ class Lexrdf:
         for hit in answer.items:
             window = found.get(hit.version)
             if window is not None:
-                hit.valid_from, hit.valid_until, hit.opened_by = window.valid_from, window.valid_until, window.opened_by
+                opened = window.opened_by
+                hit.valid_from, hit.valid_until = window.valid_from, window.valid_until
+                hit.opened_by = EventSummary(**asdict(opened)) if opened is not None else None
         return answer
 
     def _scan_search(
