@@ -65,7 +65,7 @@ from lexrdf.answers import (
 )
 from lexrdf.citations import read_citation
 from lexrdf.errors import QueryError, WrongAnswerError
-from lexrdf.ingest import IngestSummary, Progress, ingest
+from lexrdf.ingest.run import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
