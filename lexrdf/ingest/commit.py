@@ -8,7 +8,7 @@ its unit of work is done (`Lexrdf.publish`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,12 +163,16 @@ def check_in_memory(write: ActWrite, store: Store, locate: str = "all") -> tuple
     return validate_store(after, graph, locate=locate), after, bool(stored)
 
 
-def commit(store: Store, writes: list[ActWrite]) -> dict[str, Report]:
+def commit(store: Store, writes: list[ActWrite], unviewed: Collection[str] = ()) -> dict[str, Report]:
     """The commit gate of a writer whose graphs are written all or none (`lexrdf add`, the SAT-Graph import): each
-    graph validated as it would be after its write, its views derived from it (`check`); if every one conforms, all
-    are written in one group commit (`write_acts`), else none. Each graph's report, in the order of `writes`. (An
-    ingest runs the same two steps act by act, leaving out an act that does not conform: lexrdf.ingest.run.)"""
-    reports = {write.act: check(write, store, derive_views=True) for write in writes}
+    graph validated as it would be after its write, its views derived from it (`check`; none for the graphs in
+    `unviewed`); if every one conforms, all are written in one group commit (`write_acts`), else none. Each graph's
+    report, in the order of `writes`. (An ingest runs the same two steps act by act, leaving out an act that does
+    not conform: lexrdf.ingest.run.)"""
+    reports = {write.act: check(write, store, derive_views=write.act not in unviewed) for write in writes}
+    for write in writes:
+        if write.act in unviewed:
+            write.views = {}  # none written, and none rebuilt after the write (lexrdf.derived)
     if all(report.conforms for report in reports.values()):
         write_acts(store, writes)
     return reports
