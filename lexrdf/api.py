@@ -50,7 +50,7 @@ from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.citations import read_citation
 from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
-from lexrdf.ingest import IngestSummary, Progress, ingest
+from lexrdf.ingest.run import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains

@@ -15,7 +15,7 @@ from pyoxigraph import Literal, NamedNode, Quad
 from test_search_index import reproducible
 
 import lexrdf.editorial
-import lexrdf.ingest
+import lexrdf.ingest.run
 from lexrdf.editorial import submit
 from lexrdf.vocab import LEX, PROV, RDF, XSD
 
@@ -148,7 +148,7 @@ def test_a_changeset_is_timed_when_its_write_commits(tmp_path, monkeypatch):
     """Validation (before the write) takes time: the changesets' times come after it, in the order the writes
     commit, one microsecond apart at least, and each record carries its changeset's time."""
     validated: list[datetime] = []
-    check = lexrdf.ingest.check
+    check = lexrdf.ingest.run.check
 
     def slow_check(*args, **kwargs):
         report = check(*args, **kwargs)
@@ -156,7 +156,7 @@ def test_a_changeset_is_timed_when_its_write_commits(tmp_path, monkeypatch):
         validated.append(datetime.now(UTC))
         return report
 
-    monkeypatch.setattr(lexrdf.ingest, "check", slow_check)
+    monkeypatch.setattr(lexrdf.ingest.run, "check", slow_check)
     lex = open_lex(tmp_path / "store")
     try:
         lex.ingest(FILES[:2])  # one act, two changesets, one write

@@ -213,7 +213,7 @@ def _written(path: Path, settings: Settings, act: str | None) -> AddOutcome:
 
 def _validated(path: Path, scratch_store: Path, settings: Settings) -> ValidateOutcome:
     """Map, version and validate a source file against an empty scratch store (as `lexrdf validate FILE`)."""
-    from lexrdf.ingest import check, prepare
+    from lexrdf.ingest.run import check, prepare
     from lexrdf.store import open_store
 
     store = open_store(scratch_store)
