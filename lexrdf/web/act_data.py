@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -83,8 +84,29 @@ def toc_rows(
     lex: Lexrdf, act: str, day: date, known_at: str | None, kept: ActData = NOTHING_KEPT
 ) -> list[dict[str, Any]]:
     """The `toc` query's rows as plain values, one per unit, in document order (`Lexrdf.toc`): the act's contents
-    on `day`, made once a generation of the store when `kept` keeps them (its provision pages read them too)."""
-    return kept.get_or_make(("toc", act, day.isoformat(), known_at), lambda: lex.toc(act, day, known_at))
+    on `day`, made once a generation of the store when `kept` keeps them (its provision pages read them too), and
+    shared by every day of the same `change_epoch`."""
+    if kept.cache is None:
+        return lex.toc(act, day, known_at)
+    epoch = change_epoch(kept.get_or_make(("change-days", act), lambda: change_days(lex, act)), day)
+    return kept.get_or_make(("toc", act, epoch, known_at), lambda: lex.toc(act, day, known_at))
+
+
+def change_days(lex: Lexrdf, act: str) -> list[str]:
+    """Every day on which something of the act starts or ends (`_act-change-days`), in order: ISO dates."""
+    return sorted({row["day"].value for row in lex.rows("_act-change-days", act=act)})
+
+
+def change_epoch(days: list[str], day: date) -> str:
+    """The last of `days` on or before `day` ("" before the first): toc.rq compares its date only with the days
+    something of the act starts or ends (a window's first day is after it, its end or a repeal on or before it),
+    so every day of one epoch has the same contents (the rows hold no date of their own).
+
+    >>> change_epoch(["2000-01-01", "2005-06-01"], date(2004, 1, 1)), change_epoch(["2000-01-01"], date(1999, 1, 1))
+    ('2000-01-01', '')
+    """
+    before = bisect_right(days, day.isoformat())
+    return days[before - 1] if before else ""
 
 
 def toc_within(
@@ -92,7 +114,8 @@ def toc_within(
 ) -> list[dict[str, Any]]:
     """The `toc` rows of the units below `provision`: taken from the act's contents on `day` when they are kept,
     else asked of the store (`toc` with `within`)."""
-    contents = kept.get(("toc", act, day.isoformat(), known_at))
+    days = kept.get(("change-days", act))
+    contents = kept.get(("toc", act, change_epoch(days, day), known_at)) if days is not None else None
     if contents is None:
         return lex.toc(act, day, known_at, within=provision)
     below = {provision}
