@@ -15,7 +15,7 @@ from dataclasses import asdict
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import unquote
 
 from pyoxigraph import QuerySolution, QuerySolutions
@@ -52,7 +52,7 @@ from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest.run import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
-from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
+from lexrdf.search import DEFAULT_PAGE_SIZE, Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
 from lexrdf.search.phrases import count_phrase, snippet, spans
 from lexrdf.search.remote import RemoteSearchIndex
@@ -126,6 +126,9 @@ class Lexrdf:
         text = query.bound({k: v for k, v in params.items() if v is not None})
         return self.store.select(text, self.settings.query_timeout_seconds)
 
+    #: what a builder is asked beyond the query's own parameters: search.rq's answer is every hit, on one page
+    BUILDER_OPTIONS: ClassVar[dict[str, dict[str, Any]]] = {"search": {"size": None}}
+
     def run(self, query: str | Query, params: dict[str, Any]) -> Any:
         """Run a public query (by name, or a `Query` loaded from elsewhere) and return its JSON-ready answer.
 
@@ -162,7 +165,7 @@ class Lexrdf:
             (named,) = (a for a in accepted if a.startswith(f"{parameter}_"))  # `from` -> `from_date`
             return named
 
-        answer = builder(**{argument(k): v for k, v in params.items()})
+        answer = builder(**{argument(k): v for k, v in params.items()}, **self.BUILDER_OPTIONS.get(name, {}))
         if isinstance(answer, list):  # a list of typed items, or of rows (toc)
             return [item if isinstance(item, dict) else item.to_dict() for item in answer]
         return answer.to_dict()
@@ -404,13 +407,15 @@ class Lexrdf:
         known_at: str | None = None,
         *,
         page: int = 1,
-        size: int | None = None,
+        size: int | None = DEFAULT_PAGE_SIZE,
         words: bool = False,
         language: str | None = None,
     ) -> SearchAnswer:
         """The texts in force on `date` (as recorded at `known_at`) that hold `text` as whole words: as one phrase
         (the default), or with `words` every word in any order, stemmed in each text's language ("quoted" parts stay
-        phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits (None: all).
+        phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits, DEFAULT_PAGE_SIZE as
+        the CLI's `lexrdf search` and HTTP's /api/search page unless asked; None: every hit on one page, as the library
+        query gives them (`run("search", ...)`, `lexrdf query search`).
 
         One hit a version, each with a snippet, its window and opening event, and `total` the matching versions.
         Answered from the full-text index, the store's own or a search service's (`method` "index": ranked by BM25,
