@@ -17,7 +17,10 @@ whole, line 2122: "S. 31(7)(b) repealed (31.1.2012 for E.W.) by Localism Act 201
 extends to E+W+S+N.I. (line 1248: <restriction href="#section-31" refersTo="#e+w+s+ni" type="jurisdiction"/>) and
 s. 31(7)(b) shows ". . .  or" (line 6430). Its three repeals of words for some territories (lines 2041, 2071, 3056:
 "S. 30(5)(b)(i) repealed (S.) (31.12.2004)", "Words in s. 31(4)(a)(iii) repealed (1.4.2006 for W.)", "Words in Sch.
-11 para. 6(a) repealed (S.) (31.12.2004)") are not split by extent (strict xfail below).
+11 para. 6(a) repealed (S.) (31.12.2004)") and every change of words limited to some territories follow the rule of
+lexrdf/versioning/periods.py `text_extent`: the text shown is of the territories the change reached where the words
+show it (inserted or substituted words, repealed ones shown "..."), of the rest where the repealed words are kept;
+the other territories' text is not held (outside-extent, never the held text and never "repealed").
 
 Every note of that form in every CLML file under ../shared/data/clml (and clml/more), found by this test's own scan
 (`_territorial_repeal_notes`, not the mapping's rule), is in the Greater London Authority Act 1999 Part III
@@ -236,30 +239,67 @@ def test_dpa_s31_7_b_repealed_for_england_and_wales(dpa_lex):
         assert dpa_lex.text_at(provision, "2013-01-01", extent=extent).status == "outside-coverage"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="repeals of words for some territories only are not split by extent: DPA line 2071 'Words in s. "
-    "31(4)(a)(iii) repealed (1.4.2006 for W.)' (s. 31 E+W+S+N.I., line 1248); the export shows the words left for W "
-    "('...' at line 6177) and lexrdf answers that text in force for every territory, England included, where the "
-    "repealed words remain in force but are not held (so too the GLA Act's 'and word omitted (E.W.)' of s. 86(4D)(c) "
-    "and s. 86(4F)(b), lines 4562 and 4568, answered without the word for S)",
-)
 def test_dpa_words_repealed_for_wales_only_are_not_claimed_for_england(dpa_lex):
-    england = dpa_lex.text_at(f"{DPA}/section-31-4-a-iii", "2010-01-01", extent="E")
-    assert england.status != "in-force"
+    """Line 2071: "Words in s. 31(4)(a)(iii) repealed (1.4.2006 for W.) by Public Services Ombudsman (Wales) Act 2005
+    (c. 10)"; s. 31 extends to E+W+S+N.I. (line 1248) and the export shows the words left for W, the repealed ones as
+    "..." (line 6177: "the Health Service Commissioner for England ... ..."). The text held is Wales's, from 1.4.2006;
+    England's, which keeps the words, is not held: never answered with Wales's words, never "repealed" either (line
+    2076, "Words in s. 31(4)(a)(iii) omitted (14.7.2004) by virtue of ... S.I. 2004/1823", repealed words too)."""
+    provision = f"{DPA}/section-31-4-a-iii"
+    wales = dpa_lex.text_at(provision, "2010-01-01", extent="W")
+    assert (wales.status, wales.extent, wales.valid_from) == ("in-force", "W", "2006-04-01")
+    assert wales.text.startswith("the Health Service Commissioner for England")
+    england = dpa_lex.text_at(provision, "2010-01-01", extent="E")
+    assert (england.status, england.text) == ("outside-extent", None)
+    assert "no text of it for E on 2010-01-01 is held" in england.message
+
+
+def test_dpa_words_kept_for_the_rest_are_not_claimed_for_scotland(dpa_lex):
+    """Line 3055: "Words in Sch. 11 para. 6(a) repealed (S.) (31.12.2004) by 2000 asp 6"; the export keeps the words
+    ("or, in relation to a self-governing school, the board of management ...", line 17109, in <ins> with the note's
+    marker: they remain in force for the rest). The text held, with those words, is that of E+W+N.I.; Scotland's,
+    without them, is not held. So too s. 30(5) (line 2039: "S. 30(5)(b)(i) repealed (S.) (31.12.2004)", the words
+    kept at line 6025)."""
+    for provision in (f"{DPA}/schedule-11-paragraph-6-a", f"{DPA}/section-30-5"):
+        england = dpa_lex.text_at(provision, "2010-01-01", extent="E")
+        assert (england.status, england.extent) == ("in-force", "E+W+N.I."), provision
+        assert "self-governing school" in england.text
+        scotland = dpa_lex.text_at(provision, "2010-01-01", extent="S")
+        assert (scotland.status, scotland.text) == ("outside-extent", None), provision
+
+
+def test_gla_word_omitted_for_england_and_wales_only(lex):
+    """Line 4562: "S. 86(4D)(d) and word omitted (E.W.) (with effect in accordance with s. 3(13) of the amending Act)
+    by virtue of Local Government Finance Act 2012 (c. 17), s. 3(10)(a)(ii)"; s. 86 extends to E+W+S (line 535) and
+    s. 86(4D)(c) shows "general GLA grant, ..." (the word omitted). That text is England's and Wales's; Scotland's,
+    with the word, is not held."""
+    provision = f"{GLA}/section-86-4D-c"
+    wales = lex.text_at(provision, "2013-03-27", extent="W")
+    assert (wales.status, wales.extent, wales.text) == ("in-force", "E+W", "general GLA grant, ...")
+    assert lex.text_at(provision, "2013-03-27", extent="S").status == "outside-extent"
 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="territorial substitutions are not split by extent: s. 86(4)(a) (line 602) keeps the old words 'the body "
-    "will incur' in <Repeal RetainText='true' SubstitutionRef=... Extent='E+W'> beside the new ones (<Addition "
-    "Extent='E+W'> ' will be incurred by ') for the E+W only substitution of the note at line 4310 ('Words in s. "
-    "86(4)(a) substituted (E.W.) ...'); s. 86 extends to E+W+S (line 535), so for S the old words are the text, but "
-    "lexrdf answers the E+W words for every territory of the version",
+    reason="the words a territorial substitution replaced are not read as a text of their own: s. 86(4)(a) (line 602) "
+    "keeps the old words 'the body will incur' in <Repeal RetainText='true' SubstitutionRef=... Extent='E+W'> beside "
+    "the new ones (<Addition Extent='E+W'> ' will be incurred by ') for the E+W only substitution of the note at line "
+    "4310 ('Words in s. 86(4)(a) substituted (E.W.) ...'); s. 86 extends to E+W+S (line 535), so for S the old words "
+    "are the text; lexrdf holds the E+W text only and answers outside-extent for S (test below)",
 )
 def test_territorial_substitution_keeps_the_old_words_for_scotland(lex):
     scotland = lex.text_at(f"{GLA}/section-86-4-a", "2013-03-27", extent="S")
     assert scotland.status == "in-force" and "the body will incur" in scotland.text
+
+
+def test_territorial_substitution_is_not_claimed_for_scotland(lex):
+    """The same note (line 4310, "Words in s. 86(4)(a) substituted (E.W.)"): the text held, with " will be incurred
+    by " (line 603, <Addition Extent="E+W">), is England's and Wales's, never answered for Scotland."""
+    provision = f"{GLA}/section-86-4-a"
+    england = lex.text_at(provision, "2013-03-27", extent="E")
+    assert england.extent == "E+W" and "will be incurred by" in england.text
+    scotland = lex.text_at(provision, "2013-03-27", extent="S")
+    assert (scotland.status, scotland.text) == ("outside-extent", None)
 
 
 @pytest.fixture(scope="module")

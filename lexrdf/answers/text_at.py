@@ -50,7 +50,7 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
     if not rows:
         return VersionAnswer(UNKNOWN_REFERENCE, provision, message=f"{provision} is not a known act or provision")
     currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
-    answer = _text_at(in_extent(rows), provision, day)
+    answer = _text_at(in_extent(rows), provision, day, _word_changes(rows))
     if answer.status in (OUTSIDE_COVERAGE, NOT_YET_IN_FORCE) and answer.version is None:
         beyond = _beyond_extent(rows, provision, day)
         if beyond is not None:
@@ -89,7 +89,23 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
     return answer
 
 
-def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAnswer:
+def _word_changes(rows: list[QuerySolution]) -> set[str]:
+    """The repeals recorded for the provision, limited to no territories, that are repeals of some of its words,
+    never of the provision: one that opened a version of it (the version holds the rest of its words) or, where it
+    has versions, one that neither opened nor closed any ("Words in s. 31(4)(a)(iii) omitted (14.7.2004)", its text
+    held only from a later change). (One for some territories that opens a version is a repeal of it there.)"""
+    versions = [r for r in rows if _value(r, "version")]
+    opened = {_value(r, "opened_by") for r in versions}
+    closed = {_value(r, "closed_by") for r in versions}
+    return {
+        repeal
+        for r in rows
+        if (repeal := _value(r, "repeal")) and not _value(r, "repeal_extent")
+        if repeal in opened or (versions and repeal not in closed)
+    }
+
+
+def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes: set[str]) -> VersionAnswer:
     versions = distinct_versions(rows)
     by_relation: dict[str, list[QuerySolution]] = {"at": [], "before": [], "after": []}
     for row in versions:
@@ -122,7 +138,10 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date) -> VersionAns
             )
         return answer
     if not versions:
-        recorded = sorted((r for r in rows if _value(r, "repeal")), key=lambda r: _value(r, "repeal_date") or "")
+        recorded = sorted(
+            (r for r in rows if _value(r, "repeal") and _value(r, "repeal") not in word_changes),
+            key=lambda r: _value(r, "repeal_date") or "",
+        )
         # a repeal for some territories only ("for E.") is no repeal of the provision elsewhere
         repeals = [r for r in recorded if _reaches(_value(r, "repeal_extent"), _value(r, "_extent"))]
         repeal = next((r for r in repeals if (_value(r, "repeal_date") or "") <= day.isoformat()), None)
@@ -338,5 +357,5 @@ def _beyond_extent(rows: list[QuerySolution], provision: str, day: date) -> Vers
     return VersionAnswer(
         OUTSIDE_EXTENT,
         provision,
-        message=f"no text of it extends to {asked} on {day}: its text then extends to {', '.join(extents)}",
+        message=f"no text of it for {asked} on {day} is held: the text held then extends to {', '.join(extents)}",
     )

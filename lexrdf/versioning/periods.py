@@ -3,6 +3,7 @@ when each provision's own words began, by which event, and what ended them."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import replace
 from datetime import date
@@ -10,6 +11,8 @@ from datetime import date
 from lexrdf.model import Modification, Unit, Window
 from lexrdf.versioning.planner import DAY, REOPENING_KINDS, TEXTUAL, Planner, chain, close_absent
 from lexrdf.versioning.state import text_key
+
+_DOTS = re.compile(r"\.\s?\.\s?\.")  # what legislation.gov.uk shows for repealed words (". . .", "...")
 
 
 def plan_periods(planner: Planner) -> None:
@@ -114,22 +117,84 @@ def by_extent(
     it was before is not shown. One repeal is read per piece, earliest first (a later one splits what is left)."""
     currency = planner.document.current_to
     window = unit.window
+    retained = words_kept_elsewhere(planner, unit, start[0])
+    if retained is not None:  # words repealed for some territories, kept in the text: before, it held everywhere
+        day, change, left = retained
+        opened = (day, planner.change_event(unit, day, [change]), False)
+        before = replace(unit, window=Window(window.start, day, window.applicable_from))
+        rest = replace(unit, window=Window(day, window.end, window.applicable_from), extent=left)
+        return [(before, start, unit), *((piece, begun, unit) for piece, begun, _ in by_extent(planner, rest, opened))]
+    shown = unit  # the unit of the source (the pieces say which they are of)
+    unit = replace(unit, extent=text_extent(planner, unit)) if unit.extent else unit
     for repeal, left in planner.territorial_repeals(unit):
         day = repeal.effective
         if day is None or (currency and day > currency) or (window.end and day >= window.end):
             continue  # after the text shown
         if day < start[0]:  # before its words began: they are in force for the rest only
-            return by_extent(planner, replace(unit, extent=left), start)
+            return [(piece, begun, shown) for piece, begun, _ in by_extent(planner, replace(unit, extent=left), start)]
         opened = (day, planner.repeal_event(unit.path, day, [repeal]), False)
         rest = replace(unit, window=Window(max(day, window.start), window.end, window.applicable_from), extent=left)
         pieces = by_extent(planner, rest, opened)
         if day == start[0]:  # the repeal, not what the start was read from, began the text shown
             if start[1] != opened[1]:
                 planner.unaffected(start[1], unit.path)
-            return [(piece, begun, unit) for piece, begun, _ in pieces]
+            return [(piece, begun, shown) for piece, begun, _ in pieces]
         before = replace(unit, window=Window(window.start, day, window.applicable_from))
-        return [(before, start, unit), *((piece, begun, unit) for piece, begun, _ in pieces)]
-    return [(unit, start, unit)]
+        return [(before, start, shown), *((piece, begun, shown) for piece, begun, _ in pieces)]
+    return [(unit, start, shown)]
+
+
+def territorial_word_changes(planner: Planner, unit: Unit) -> list[tuple[Modification, set[str]]]:
+    """The changes of `unit`'s words (or of a provision around it as a whole) limited to some of the territories it
+    extends to that the text shown reflects (in force by its window's end and the source's currency, or undated with
+    an act named), each with the territories the text shown is of by that change alone: those it reached, where
+    the change shows in the words (inserted or substituted words; repealed ones shown as ". . ."); those it did not,
+    where the repealed words are kept because they remain in force there (CLML RetainText, the AKN export's <ins>).
+    A repeal of the provision as a whole is `by_extent`'s."""
+    regions = set(unit.extent.split("+")) if unit.extent else set()
+    window, currency = unit.window, planner.document.current_to
+    found = []
+    for change in [*planner.changes(unit), *planner.enclosing_changes(unit)]:
+        if change.kind not in ("substitution", "insertion", "repeal") or change.extent is None:
+            continue
+        if change.kind == "repeal" and change.of_unit:
+            continue
+        day = change.effective
+        if day is None and not change.source_act:
+            continue
+        if day is not None and ((currency and day > currency) or (window and window.end and day >= window.end)):
+            continue  # not yet shown in these words
+        reached = set(change.extent.split("+")) & regions
+        if not reached or reached == regions:
+            continue
+        if change.kind == "repeal" and not _DOTS.search(unit.text):  # the words are kept: the text of the rest
+            reached = regions - reached
+        found.append((change, reached))
+    return found
+
+
+def text_extent(planner: Planner, unit: Unit) -> str:
+    """The territories the text shown of `unit` is in force for: its extent, narrowed by each change of its words
+    limited to some of them (`territorial_word_changes`: "Words in s. 31(4)(a)(iii) repealed (1.4.2006 for W.)",
+    the words shown ". . ."; the text shown is Wales's, and England's, which still has the words, is not held). Where
+    the changes leave no territory in common (a table with a row for N.I. beside one for E.W.S.), the text holds the
+    words of each and its extent stands."""
+    regions = unit.extent.split("+")
+    kept = [r for r in regions if all(r in reached for _, reached in territorial_word_changes(planner, unit))]
+    return "+".join(kept) if kept else unit.extent
+
+
+def words_kept_elsewhere(planner: Planner, unit: Unit, start: date) -> tuple[date, Modification, str] | None:
+    """A repeal of words of `unit` for some territories that the text shown keeps (they remain in force for the
+    rest), dated after the text began: the day, the change and the territories left; from then the text is theirs."""
+    regions = unit.extent.split("+") if unit.extent else []
+    for change, reached in territorial_word_changes(planner, unit):
+        day = change.effective
+        if change.kind == "repeal" and day is not None and day > start and set(reached) != set(regions):
+            left = [r for r in regions if r in reached]
+            if left and _DOTS.search(unit.text) is None:
+                return day, change, "+".join(left)
+    return None
 
 
 def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:

@@ -158,7 +158,7 @@ EXTRA_CASES = [
         [("get_provision", {"provision": f"{SCA}/section-129", "as_of": "2020-08-03", "extent": "S"})],
         {"status": "outside-extent", "answer.text": None},
         f"{SCAF} line 176: <P1group RestrictExtent=\"E+W\"> (s. 129)",
-        {"answer.message": "its text then extends to E+W"},
+        {"answer.message": "the text held then extends to E+W"},
     ),
     Case(
         "Did s. 151 of the Senior Courts Act 1981 extend to Northern Ireland on 3 August 2020?",

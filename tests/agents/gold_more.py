@@ -187,7 +187,7 @@ MORE_CASES = [
         [("get_provision", {"provision": f"{GLA}/section-119", "as_of": "2005-01-01", "extent": "N.I."})],
         {"status": "outside-extent", "answer.text": None},
         f"{GLAF}: the Part's RestrictExtent is E+W+S",
-        {"answer.message": "its text then extends to E+W+S"},
+        {"answer.message": "the text held then extends to E+W+S"},
     ),
     # -- Value Added Tax Act 1994 s. 24 (CLML) ------------------------------------------------------------------
     Case(
