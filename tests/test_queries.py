@@ -119,6 +119,7 @@ def test_cli_ingest_summary_and_query_formats(tmp_path):
         "source",
         "sources",
         "evidence",
+        "bound",
     }
 
     versions = run_cli("query", "versions", "-p", f"provision={ODA}/art_3/para_2", "--store", store)

@@ -484,6 +484,8 @@ def test_vat_changes_of_16_12_2010_date_their_provisions(vat, path, kind, before
 def test_vat_s24_5A_5B_inserted_on_no_stated_day(vat, path):
     assert versions(vat, f"{VATA}/{path}") == [("2020-12-31", None, "insertion", FA3_2010, None)]
     assert ("date-at-latest", f"{VATA}/{path}") in weak(vat, VATA)
+    (version,) = vat.versions(f"{VATA}/{path}")
+    assert version.opened_by.bound == "at-latest"  # the note gives no day: made by the day the source shows it
     assert vat.text_at(f"{VATA}/{path}", "2015-01-01").status == "outside-coverage"
 
 
@@ -501,6 +503,7 @@ def test_vat_s24_3_and_7_were_repealed_by_finance_no_3_act_2010(vat, path):
     gone = vat.text_at(f"{VATA}/{path}", "2026-06-29")
     assert (gone.closed_by.type, gone.closed_by.source) == ("repeal", FA3_2010)
     assert ("date-at-latest", f"{VATA}/{path}") in weak(vat, VATA)
+    assert gone.closed_by.bound == "at-latest"  # the note gives no day: repealed by the day the source shows it so
 
 
 @pytest.mark.parametrize("path", ["section-24-1-a", "section-24-4", "section-24-6-d"])

@@ -176,6 +176,7 @@ def test_civil_code_text_is_the_codes_own_and_nothing_changes_it(lexml, path, nu
         None,
         None,
     )
+    assert version.opened_by.bound == "at-earliest"  # the day is the earliest the clause allows, not a date given
     assert version.opened_by.evidence == [
         "codigocivil.xml:20039: the act's entry into force, at the earliest on 2003-01-10: Este Código entrará em "
         "vigor 1 (um) ano após a sua publicação. (the source does not date the publication)"
@@ -212,6 +213,7 @@ def test_civil_code_is_not_in_force_in_its_vacatio_legis(lexml, path):
     for day in ("2002-01-10", "2002-06-01", "2003-01-09"):
         answer = lexml.text_at(f"{CODE}/{path}", day)
         assert (answer.status, answer.text) == ("not-yet-in-force", None), day
+        assert "enters into force at the earliest on 2003-01-10" in answer.message, day
     assert lexml.text_at(f"{CODE}/{path}", "2002-06-01").valid_from != "2002-01-10"
     # from the earliest day it can have entered into force, the file (the Code as made, line 4) vouches for nothing:
     # its text as last known, never a statement that it was in force that day

@@ -30,6 +30,7 @@ class LineageStep:
     valid_until: str | None
     closed_by: EventSummary | None
     evidence: list[str] = field(default_factory=list)  # what in the source dated its start (lex:datedBy)
+    bound: str | None = None  # its date is a bound the source gives: "at-latest", "at-earliest" (EventSummary.bound)
 
 
 @dataclass
@@ -61,12 +62,15 @@ def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: Ve
         closed = _event(row, "closed")
         if closed is not None:
             evidence = sorted({_value(r, "closed_evidence") for r in version_rows} - {None})
-            closed = EventSummary(closed.event, closed.type, closed.date, closed.source, closed.sources, evidence)
+            closed = EventSummary(
+                closed.event, closed.type, closed.date, closed.source, closed.sources, evidence, closed.bound
+            )
         steps.append(
             LineageStep(
                 event=opened.event,
                 type=opened.type,
                 date=opened.date,
+                bound=opened.bound,
                 authority=_value(row, "authority"),
                 source_act=opened.source,
                 source_provision=_value(row, "source_provision"),

@@ -19,7 +19,8 @@ def _event(row: QuerySolution, prefix: str) -> EventSummary | None:
     if iri is None:
         return None
     kind = KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "event")
-    return EventSummary(iri, kind, _value(row, f"{prefix}_date") or "", _value(row, f"{prefix}_source"))
+    date = _value(row, f"{prefix}_date") or ""
+    return EventSummary(iri, kind, date, _value(row, f"{prefix}_source"), bound=_value(row, f"{prefix}_bound"))
 
 
 def _asked_language(rows: list[QuerySolution]) -> str | None:

@@ -168,6 +168,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
                     - {None}
                 ),
                 sorted({_value(r, "repeal_evidence") for r in repeals} - {None}),
+                "at-latest" if _value(repeal, "repeal_at_latest") == "true" else None,
             )
             on = (
                 f"on or before {closed.date} (the source gives no date; it shows the provision repealed then)"
@@ -249,7 +250,8 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
             "and the sources do not give the text before it"
         ) + (f" (it was in force for some purposes only from {in_part[-1].date})" if in_part and throughout else "")
     else:
-        first.message = f"not yet in force on {day}: enters into force on {first.valid_from}{made_by}"
+        on = "at the earliest on" if opened and opened.bound == "at-earliest" else "on"
+        first.message = f"not yet in force on {day}: enters into force {on} {first.valid_from}{made_by}"
     first.valid_until = None
     first.closed_by = None
     return _strip_text(first)

@@ -19,6 +19,10 @@ class EventSummary:
     # what in the source dated this edge of the window for this provision ("file:line: note: ..."; lex:datedBy);
     # empty where the answer does not carry it (a search hit, a diff: ask `versions`)
     evidence: list[str] = field(default_factory=list)
+    # where the source gives the date only as a bound: "at-latest" (made by then: the source first shows the words
+    # on that day, no note dates them), "at-earliest" (in force a period after a publication it does not date);
+    # None: the date the source gives
+    bound: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,14 @@ every act and note behind its window; the rows of the territories asked for."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _event, _value
 from lexrdf.answers.statuses import IN_FORCE
-from lexrdf.answers.types import EventSummary, InPart, VersionAnswer
+from lexrdf.answers.types import InPart, VersionAnswer
 
 PARTLY_THROUGHOUT = "in force for some purposes only throughout: the sources record no commencement of the rest"
 
@@ -74,7 +76,7 @@ def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAns
             continue
         sources = sorted({_value(r, f"{prefix}_source") for r in own} - {None})
         evidence = sorted({_value(r, f"{prefix}_evidence") for r in own} - {None})
-        setattr(answer, attribute, EventSummary(event.event, event.type, event.date, event.source, sources, evidence))
+        setattr(answer, attribute, replace(event, sources=sources, evidence=evidence))
     answer.deferred_effects = sorted({_value(r, "deferred") for r in own} - {None})
     parts = {(_value(r, "in_part"), _value(r, "in_part_date")) for r in own if _value(r, "in_part")}
     answer.in_force_in_part = [InPart(event, day or "") for event, day in sorted(parts, key=lambda p: (p[1], p[0]))]

@@ -33,6 +33,7 @@ class SearchEvent(BaseModel):
     source: str | None
     sources: list[str] = Field(description="every act that made it (several acts on one day)")
     evidence: list[str] = Field(description="empty: a hit does not say what dated its window (ask `versions`)")
+    bound: str | None = Field(description="None: a hit does not say whether its date is a bound (ask `versions`)")
 
 
 class SearchItem(BaseModel):

@@ -204,6 +204,12 @@ class EventRef:
     date: Day
     href: str
     sources: tuple[ActRef, ...] = ()
+    bound: str | None = None  # its date is a bound the source gives ("at-latest", "at-earliest"; EventSummary.bound)
+
+    @property
+    def bound_label(self) -> str:
+        """How the page qualifies the date: "at the latest" or "at the earliest" (nothing for a date given)."""
+        return self.bound.replace("-", " the ") if self.bound else ""
 
     @property
     def kind_label(self) -> str:
@@ -253,6 +259,7 @@ class Catalog:
             day_text(summary.date),
             self.page.href(summary.event),
             tuple(self.act(source) for source in sources),
+            summary.bound,
         )
 
     def act_events(self, act: str) -> list[EventRef]:

@@ -218,7 +218,11 @@ def explanation(
         return [Piece(f"{answer.message}.")]  # in force for some purposes only; or prospective, with no date
     if answer.status == NOT_YET_IN_FORCE:
         return [
-            Piece(f"Not yet in force on {on}. It comes into force on {day_text(answer.valid_from or '').text}"),
+            Piece(
+                f"Not yet in force on {on}. It comes into force "
+                + ("at the earliest " if answer.opened_by and answer.opened_by.bound == "at-earliest" else "")
+                + f"on {day_text(answer.valid_from or '').text}"
+            ),
             *_made_by(catalog.event(answer.opened_by)),
         ]
     if answer.status in (REPEALED, ENDED):
@@ -370,7 +374,7 @@ def reading_lane(read: Meaning | None) -> tuple[list[timeline.Span], list[timeli
 def lineage_steps(lex: Lexrdf, provision: str, day: date, page: PageLinks, catalog: Catalog) -> list[Step]:
     steps = []
     for step in lex.lineage(provision, day, page.known_at).items:
-        event = catalog.event(EventSummary(step.event, step.type, step.date, step.source_act))
+        event = catalog.event(EventSummary(step.event, step.type, step.date, step.source_act, bound=step.bound))
         if event is None:
             continue
         steps.append(
