@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from lexrdf.mapping.annotations import AnnotationReader, AnnotationRules, Statement
+from lexrdf.mapping.annotation_rules import AnnotationRules
+from lexrdf.mapping.annotations import AnnotationReader, Statement
 from lexrdf.mapping.reader import Reader, is_own
 from lexrdf.model import EventRef, Modification, Unit
 from lexrdf.uris import same_identifier
