@@ -92,7 +92,7 @@ KINDS = {"synthetic": synthetic_act, "dpa": dpa_act, "junk": junk_act}
 TRACED = """
 import os, sys, tracemalloc
 tracemalloc.start(1)
-import lexrdf.ingest as ingest
+from lexrdf.ingest import groups, planning, run, sources
 
 def rss():
     fields = dict(line.split(":", 1) for line in open("/proc/self/status"))
@@ -107,16 +107,16 @@ def report(phase):
         where = frame.filename.split("/site-packages/")[-1].split("/main/")[-1]
         print(f"   {stat.size >> 20:6d} MB {stat.count:10,d} blocks  {where}:{frame.lineno}", flush=True)
 
-def traced(name):
-    original = getattr(ingest, name)
+def traced(module, name):
+    original = getattr(module, name)
     def wrapper(*args, **kwargs):
         result = original(*args, **kwargs)
         report(name)
         return result
-    setattr(ingest, name, wrapper)
+    setattr(module, name, wrapper)
 
-for name in ("read_all", "plan_act", "check", "write_acts"):
-    traced(name)
+for module, name in ((sources, "read_all"), (planning, "plan_act"), (run, "check"), (groups, "write_acts")):
+    traced(module, name)
 from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings
 lex = Lexrdf.open(Settings.from_env(store=sys.argv[2]))

@@ -11,65 +11,50 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import asdict
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import unquote
 
 from pyoxigraph import QuerySolution, QuerySolutions
 
 from lexrdf import citing
-from lexrdf.answers import (
-    AMBIGUOUS_REFERENCE,
+from lexrdf.answers.chains import ContextAnswer, ContextUnit, chain_titles, chain_units, texts_per_unit, unit_label
+from lexrdf.answers.changes import ChangesAnswer, changes_answer
+from lexrdf.answers.descendants import DescendantsAnswer, descendants_answer
+from lexrdf.answers.diff import DiffAnswer, diff_answer
+from lexrdf.answers.hits import SearchAnswer, indexed_search_answer, scanned_search_answer
+from lexrdf.answers.impact import ImpactAnswer, impact_answer
+from lexrdf.answers.interpretations import (
+    InterpretationsAnswer,
+    InterpretationState,
+    interpretation_states,
+    interpretations_answer,
+    overlapping,
+)
+from lexrdf.answers.lineage import LineageAnswer, lineage_answer
+from lexrdf.answers.registry import REDUCERS
+from lexrdf.answers.resolve import ResolveAnswer, resolve_answer
+from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     IN_FORCE,
     INTERPRETIVE_ONLY,
     OPERATIVE,
-    RESOLVED,
     UNKNOWN_REFERENCE,
-    ChangesAnswer,
-    ContextAnswer,
-    ContextUnit,
-    DescendantsAnswer,
-    DiffAnswer,
-    ImpactAnswer,
-    InterpretationsAnswer,
-    InterpretationState,
-    LineageAnswer,
-    ResolveAnswer,
-    SearchAnswer,
-    VersionAnswer,
-    chain_titles,
-    chain_units,
-    changes_answer,
-    descendants_answer,
-    diff_answer,
-    distinct_versions,
-    impact_answer,
-    in_extent,
-    indexed_search_answer,
-    interpretation_states,
-    interpretations_answer,
-    lineage_answer,
-    near_change,
-    outstanding_changes,
-    overlapping,
-    scanned_search_answer,
-    text_at_answer,
-    texts_per_unit,
-    unit_label,
-    version_from_row,
-    with_languages,
-    with_sources,
 )
+from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
+from lexrdf.answers.types import EventSummary, VersionAnswer
+from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.citations import read_citation
+from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
-from lexrdf.ingest import IngestSummary, Progress, ingest
+from lexrdf.ingest.run import IngestSummary, Progress, ingest
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
-from lexrdf.search import Searchable, SearchIndex, ensure_index, index_directory
+from lexrdf.search import DEFAULT_PAGE_SIZE, Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
-from lexrdf.search.phrases import snippet, spans
+from lexrdf.search.phrases import count_phrase, snippet, spans
 from lexrdf.search.remote import RemoteSearchIndex
 from lexrdf.search.windows import windows
 from lexrdf.settings import Settings
@@ -103,6 +88,8 @@ class Lexrdf:
             auth=settings.store_auth,
             ignored_graphs=settings.store_ignored_graphs,
         )
+        if not read_only:  # a writer first rebuilds what is derived from what a killed writer left
+            recover_derived(store)
         if not read_only and build_index:  # a writer builds the full-text index when the store has none
             ensure_index(store, progress, if_texts=True)  # an empty store: its first act write builds it
         return cls(store, settings)
@@ -139,36 +126,21 @@ class Lexrdf:
         text = query.bound({k: v for k, v in params.items() if v is not None})
         return self.store.select(text, self.settings.query_timeout_seconds)
 
-    #: the public queries answered by a Python builder: the method named like the query (`text-at` -> `text_at`),
-    #: called with the parameters as keywords (one it has no argument of that name for, like `from`, as its one
-    #: argument named `from_...`)
-    ANSWER_BUILDERS = frozenset(
-        {
-            "resolve",
-            "text-at",
-            "versions",
-            "context",
-            "descendants",
-            "lineage",
-            "impact",
-            "diff",
-            "changes-since",
-            "search",
-            "interpretations",
-            "toc",
-        }
-    )
+    #: what a builder is asked beyond the query's own parameters: search.rq's answer is every hit, on one page
+    BUILDER_OPTIONS: ClassVar[dict[str, dict[str, Any]]] = {"search": {"size": None}}
 
     def run(self, query: str | Query, params: dict[str, Any]) -> Any:
         """Run a public query (by name, or a `Query` loaded from elsewhere) and return its JSON-ready answer.
 
-        A library query in `ANSWER_BUILDERS` gives its builder's typed answer; any other query gives its rows, one
-        JSON object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
+        A library query with a reducer (lexrdf.answers.registry) gives its typed answer, built by the method named
+        like the query (`text-at` -> `text_at`), called with the parameters as keywords (one it has no argument of
+        that name for, like `from`, as its one argument named `from_...`); any other query gives its rows, one JSON
+        object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
         Unknown, missing and ill-typed parameters are refused first (QueryError naming the parameter).
         """
         query = get_query(query) if isinstance(query, str) else query
         given = {k: v for k, v in params.items() if v is not None}
-        if query.name in self.ANSWER_BUILDERS and load_library().get(query.name) == query:
+        if query.name in REDUCERS and load_library().get(query.name) == query:
             query.bindings(given)  # the builder binds again; this refuses what the method's signature would not
             return self._built_answer(query.name, given)
         self._refuse_wrong(query)
@@ -193,7 +165,7 @@ class Lexrdf:
             (named,) = (a for a in accepted if a.startswith(f"{parameter}_"))  # `from` -> `from_date`
             return named
 
-        answer = builder(**{argument(k): v for k, v in params.items()})
+        answer = builder(**{argument(k): v for k, v in params.items()}, **self.BUILDER_OPTIONS.get(name, {}))
         if isinstance(answer, list):  # a list of typed items, or of rows (toc)
             return [item if isinstance(item, dict) else item.to_dict() for item in answer]
         return answer.to_dict()
@@ -204,11 +176,7 @@ class Lexrdf:
         non-answer (several candidates: ambiguous)."""
         rows = self.rows("resolve", ref=ref)
         day = read_citation(ref).date  # a URL's point in time (/ukpga/1998/29/section/7/2001-01-01)
-        if not rows:
-            return ResolveAnswer(UNKNOWN_REFERENCE, ref, date=day)
-        if len(rows) > 1:
-            return ResolveAnswer(AMBIGUOUS_REFERENCE, ref, date=day, candidates=[r["provision"].value for r in rows])
-        return ResolveAnswer(RESOLVED, ref, rows[0]["provision"].value, rows[0]["kind"].value, day)
+        return resolve_answer(rows, ref, day)
 
     def text_at(
         self,
@@ -285,11 +253,8 @@ class Lexrdf:
         """Every version of `provision` in time order (its text in `language` when given; with `extent`, only those
         extending to those territories); empty when the provision is unknown."""
         rows = self.rows("versions", provision=provision, known_at=known_at, language=language, extent=extent)
+        answers = versions_answer(rows, provision)
         rows = in_extent(rows)
-        answers = [
-            with_languages(with_sources(version_from_row(row, provision, status="version"), rows), rows)
-            for row in distinct_versions(rows)
-        ]
         if any(row["interpreted"] for row in rows):  # the dual chain: every interpretation, each beside its versions
             states = self._all_interpretations(provision, known_at, language)
             for answer in answers:
@@ -442,13 +407,15 @@ class Lexrdf:
         known_at: str | None = None,
         *,
         page: int = 1,
-        size: int | None = None,
+        size: int | None = DEFAULT_PAGE_SIZE,
         words: bool = False,
         language: str | None = None,
     ) -> SearchAnswer:
         """The texts in force on `date` (as recorded at `known_at`) that hold `text` as whole words: as one phrase
         (the default), or with `words` every word in any order, stemmed in each text's language ("quoted" parts stay
-        phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits (None: all).
+        phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits, DEFAULT_PAGE_SIZE as
+        the CLI's `lexrdf search` and HTTP's /api/search page unless asked; None: every hit on one page, as the library
+        query gives them (`run("search", ...)`, `lexrdf query search`).
 
         One hit a version, each with a snippet, its window and opening event, and `total` the matching versions.
         Answered from the full-text index, the store's own or a search service's (`method` "index": ranked by BM25,
@@ -469,7 +436,8 @@ class Lexrdf:
         cited, titles = chains(self.store, found, moment)
         for hit in answer.items:
             if hit.state == "version":
-                hit.citation = _cite(*_chain_label(hit.provision, cited[hit.provision], titles.get), day, known_at)
+                chain = [ContextUnit(**asdict(unit)) for unit in cited[hit.provision]]
+                hit.citation = _cite(*_chain_label(hit.provision, chain, titles.get), day, known_at)
         return self._with_windows(answer, moment)
 
     def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
@@ -478,7 +446,9 @@ class Lexrdf:
         for hit in answer.items:
             window = found.get(hit.version)
             if window is not None:
-                hit.valid_from, hit.valid_until, hit.opened_by = window.valid_from, window.valid_until, window.opened_by
+                opened = window.opened_by
+                hit.valid_from, hit.valid_until = window.valid_from, window.valid_until
+                hit.opened_by = EventSummary(**asdict(opened)) if opened is not None else None
         return answer
 
     def _scan_search(
@@ -495,7 +465,7 @@ class Lexrdf:
         rows = self.rows("search", text=text, date=day.isoformat(), known_at=known_at)
         if language:
             rows = [row for row in rows if row["language"] is not None and row["language"].value == language]
-        answer = scanned_search_answer(rows, text, day, page, size)
+        answer = scanned_search_answer(rows, text, day, page, size, count_phrase)
         for hit in answer.items:
             shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
             hit.snippet = snippet(shown, spans(shown, text))

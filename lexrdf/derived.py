@@ -3,9 +3,10 @@ act (lexrdf.search) and the act's views (lexrdf.views).
 
 The two are rebuilt side by side (the index's commit waits on its files while the views are written), and only
 once both are done does the store let go of the marker naming the acts (`Store.derived_rebuilt`): a writer killed
-before that is repaired by the next writer's recovery, which calls this again (lexrdf.store.embedded). A store
-that has no index yet (a new store, one that predates the index) gets one here, built from every text it holds,
-this act's included: the index is on by default wherever the store has a directory to keep it in
+before that is repaired by the next writer, whose store reports the graphs it recovered (`Store.recovered`) and whose
+opener rebuilds what is derived from them (`recover_derived`: lexrdf.api.Lexrdf.open, the server's editorial writer).
+A store that has no index yet (a new store, one that predates the index) gets one here, built from every text it
+holds, this act's included: the index is on by default wherever the store has a directory to keep it in
 (docs/search.md)."""
 
 from __future__ import annotations
@@ -13,7 +14,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 
+from pyoxigraph import NamedNode
+
+from lexrdf import search  # its functions looked up when called (tests/test_crash_safety.py replaces one)
 from lexrdf.store.base import Store
+from lexrdf.views import is_view_graph, refresh, view_graph, views
 
 
 def rebuild_derived(store: Store, *acts: str, viewed: Collection[str] = (), indexed: Collection[str] = ()) -> int:
@@ -21,16 +26,13 @@ def rebuild_derived(store: Store, *acts: str, viewed: Collection[str] = (), inde
     writes: one index commit, the new views filled in one commit); the quads the views rebuilt here hold. The acts
     in `viewed` had their views written with them (lexrdf.views.derive, `GraphWrite.whole`), those in `indexed`
     their index documents (lexrdf.ingest.write_acts): neither is rebuilt here."""
-    from lexrdf.search import ensure_index, update_acts  # both read the store: imported when needed
-    from lexrdf.views import refresh
-
     unviewed = [act for act in acts if act not in viewed]
     unindexed = [act for act in acts if act not in indexed]
-    if ensure_index(store) is not None or not unindexed:  # built just now, from every text the store holds
+    if search.ensure_index(store) is not None or not unindexed:  # built just now, from every text the store holds
         written = refresh(store, *unviewed)
     else:  # the index was there (or cannot be kept): replace these acts' documents while the views are written
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lexrdf-index") as indexer:
-            indexing = indexer.submit(update_acts, store, unindexed)
+            indexing = indexer.submit(search.update_acts, store, unindexed)
             try:
                 written = refresh(store, *unviewed)
             except BaseException:
@@ -39,3 +41,32 @@ def rebuild_derived(store: Store, *acts: str, viewed: Collection[str] = (), inde
             indexing.result()
     store.derived_rebuilt(acts)
     return written
+
+
+def recover_derived(store: Store) -> list[str]:
+    """Rebuild what is derived from the act graphs a writer's open recovered from a killed writer (`Store.recovered`,
+    view graphs aside) from each graph as it now is: the views and index documents of an act that gets views, the
+    index documents of one whose write was undone (those indexed as it was journaled, lexrdf.ingest.write_acts, are
+    taken out); nothing for a graph that has no view graph and does not describe its own act (a test graph). Then
+    the store lets go of the marker naming them. Call once a writer is open, before anything else; the act graphs."""
+    acts = [graph for graph in store.recovered if not is_view_graph(NamedNode(graph))]
+    for act in acts:
+        if _gets_views(store, act):
+            rebuild_derived(store, act)
+        elif not _ask(store, f"ASK {{ GRAPH {NamedNode(act)} {{ ?s ?p ?o }} }}"):
+            search.update_acts(store, [act])
+    store.derived_rebuilt(store.recovered)
+    return acts
+
+
+def _gets_views(store: Store, act: str) -> bool:
+    """Whether an act graph gets views: it describes its own act, or it has a view graph already (the store names
+    that graph, even empty)."""
+    node = NamedNode(act)
+    if _ask(store, f"ASK {{ GRAPH {node} {{ {node} ?p ?o }} }}"):
+        return True
+    return any(_ask(store, f"ASK {{ GRAPH {view_graph(act, name)} {{ }} }}") for name in views())
+
+
+def _ask(store: Store, query: str) -> bool:
+    return bool(store.sparql(query))

@@ -1,6 +1,7 @@
 """Editorial additions that do not come from XML (a binding ruling, a corrigendum, a commencement order, a doctrine),
-submitted as Turtle or JSON-LD, validated with the same shapes, and written to their graph: an act's, or an
-interpretive item's (whose views, lexrdf.views, are then rebuilt).
+submitted as Turtle or JSON-LD, and handed to the commit gate every act graph goes through (lexrdf.ingest.commit:
+validated with the same shapes, written to their graph if it conforms, its views and index documents rebuilt): an
+act's graph, or an interpretive item's.
 
 Transaction time is the platform's, not the editor's: a submission may not carry lex:recordedAt,
 lex:recordedBy, lex:supersededAt or lex:supersededBy; every record it adds is stamped with a new changeset, whose
@@ -30,13 +31,13 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, Triple
 
-from lexrdf.derived import rebuild_derived
 from lexrdf.errors import SourceError
+from lexrdf.ingest.commit import ActWrite, commit
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
 from lexrdf.txtime import Pending, stamp
 from lexrdf.uris import IriMinter, short_hash, slug
-from lexrdf.validate import Report, validate_quads
+from lexrdf.validate import Report
 from lexrdf.views import is_view_graph
 from lexrdf.vocab import LEX, PROV, RDF
 
@@ -237,7 +238,8 @@ def _superseding(facts: list[Triple], known: list[Triple], recorded, changeset: 
 
 
 def submit(path: str | Path, store: Store, settings: Settings, act: str | None = None) -> Submission:
-    """Validate an editorial addition together with its graph; write it only if the result conforms."""
+    """Validate an editorial addition together with its graph; write it only if the result conforms (the commit
+    gate: lexrdf.ingest.commit)."""
     path = Path(path)
     triples = read_submission(path)
     stamped = [t for t in triples if t.predicate in _STAMPED]
@@ -268,8 +270,6 @@ def submit(path: str | Path, store: Store, settings: Settings, act: str | None =
         Quad(changeset, PROV.startedAtTime, recorded, graph),
         Quad(changeset, LEX.sourceFile, Literal(str(path)), graph),
     ]
-    report = validate_quads([*stored, *quads], graph)
-    if report.conforms:
-        store.add_act_graph(graph, quads, Pending([(provisional, changeset.value)]))
-        rebuild_derived(store, graph.value)  # its index documents and views are derived from it: rebuilt
+    write = ActWrite(graph.value, quads, pending=Pending([(provisional, changeset.value)]))
+    report = commit(store, [write])[graph.value]
     return Submission(graph.value, report, report.conforms, len(quads))

@@ -224,6 +224,8 @@ def emit_act(
             out.add(event, LEX_T.date, date_term(spec.day))
             if spec.at_latest:
                 out.add(event, LEX_T.dateAtLatest, _TRUE)
+            if spec.at_earliest:
+                out.add(event, LEX_T.dateAtEarliest, _TRUE)
             if spec.extent:  # limited to some territories (a repeal "for E." only)
                 out.add(event, LEX_T.limitedTo, literal(spec.extent))
             out.add(event, LEX_T.affectedAct, out.act)

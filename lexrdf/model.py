@@ -227,3 +227,6 @@ class SourceDocument:
     # (`entry_into_force`): "enactment" (the act's making names its version, in force later), or "commencement" (its
     # mapping's `entry_into_force_event`: legislation.gov.uk's ukm:ComingIntoForce is the instrument's commencement)
     entry_into_force_event: str = "enactment"
+    # the text's own words putting its entry into force a period after a publication the source does not date
+    # (lexrdf/mapping/vacatio.py): `entry_into_force` is then the earliest day it can have been (lex:dateAtEarliest)
+    entry_at_earliest: str | None = None

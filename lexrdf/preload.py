@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import gc
 
+import lexrdf.ingest.planning  # noqa: F401
 import lexrdf.parallel  # noqa: F401 (what a worker runs)
-import lexrdf.planning  # noqa: F401
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.queries import load_library
 from lexrdf.validate import compiled_shapes

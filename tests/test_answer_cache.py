@@ -155,6 +155,27 @@ def test_a_write_by_another_process_is_seen_at_the_next_request(tmp_path):
     assert cache.hits > 0
 
 
+def test_a_write_changes_the_act_s_contents_page(tmp_path):
+    """The contents page and the act's data it is made of (lexrdf.web.cache.ActData: its facts, state, contents and
+    events on the date), kept across requests, are made anew after a write. samples/expressions: Article 5's heading
+    is "Open Data Commissioner" in open-data-act@2004-07-01.xml (line 185) and "Transparency Commissioner" in
+    open-data-act@2010-01-01.xml (line 201), the expression of 2010-01-01."""
+    store = tmp_path / "store"
+    ingest(store, EARLIER)
+    contents = "/eli/xx/act/2001-03-14/12?date=2012-01-01"
+    browser = {"Accept": "text/html,application/xhtml+xml"}  # another answer kept, made of the same act data
+    with serving(store, cache_mb=64) as (client, cache):
+        before = [client.get(contents, headers=headers) for headers in (HTML, HTML, browser)]
+        assert cache.hits > 0 and any(key[0] == "act-data" for key in cache.kept_keys())
+        ingest(store, [LATER])
+        after = [client.get(contents, headers=headers) for headers in (HTML, browser, HTML)]
+    assert [page.status_code for page in before + after] == [200] * 6
+    for page in before:
+        assert BEFORE in page.text and AFTER not in page.text
+    for page in after:
+        assert AFTER in page.text and BEFORE not in page.text
+
+
 def test_every_worker_of_serve_sees_a_write(tmp_path):
     """`lexrdf serve --workers 2`: two processes, each with its own cache over the same store on disk."""
     store = tmp_path / "store"

@@ -24,7 +24,7 @@ from fastapi import FastAPI
 from pydantic import TypeAdapter
 from starlette.exceptions import HTTPException
 
-from lexrdf.api import Lexrdf
+from lexrdf.answers.registry import REDUCERS
 from lexrdf.errors import StoreError
 from lexrdf.queries import Shape, get_query, load_library
 from lexrdf.web import api, errors
@@ -349,7 +349,7 @@ def test_every_answer_conforms_to_its_schema(server, name, params):
 
 # -- a new .rq file is a new endpoint -------------------------------------------------------------------------
 def test_acts_is_served_from_its_rq_file_alone(server):
-    assert "acts" not in Lexrdf.ANSWER_BUILDERS  # no Python answer builder: its rows, typed by its header
+    assert "acts" not in REDUCERS  # no Python answer builder: its rows, typed by its header
     acts = httpx.get(f"{server}/api/acts").json()
     assert [(a["act"], a["title"], a["date"]) for a in acts] == [
         (HARBOUR, "Harbour Act 1995", "1995-05-10"),

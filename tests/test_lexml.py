@@ -233,30 +233,32 @@ def test_text_at_and_versions_over_lexml(lexml_lex, civil_code_json):
     caput = civil_code_json["ProjetoNorma"]["Norma"]["Articulacao"]["Parte"][0]["Livro"][0]["Titulo"][0]["Capitulo"][0][
         "Artigo"
     ][1]["Caput"]  # art2_cpt
-    answer = lexml_lex.run("text-at", {"provision": f"{CODE}/art2/cpt", "date": "2002-01-10"})
+    # art. 2.044 (codigocivil.json line 27536): "Este Código entrará em vigor 1 (um) ano após a sua publicação", a
+    # publication not before the law's date (2002-01-10, its URN): by that clause, at the earliest on 2003-01-10
+    answer = lexml_lex.run("text-at", {"provision": f"{CODE}/art2/cpt", "date": "2003-01-10"})
     assert (answer["text"], answer["valid_from"], answer["opened_by"]["type"]) == (
         caput["p"],
-        "2002-01-10",
-        "enactment",
+        "2003-01-10",
+        "commencement",
     )
     before = lexml_lex.run("text-at", {"provision": f"{CODE}/art2/cpt", "date": "2001-12-31"})
     assert before["status"] == "not-yet-in-force"
     (version,) = lexml_lex.run("versions", {"provision": f"{CODE}/art2/cpt"})
-    assert (version["text"], version["valid_from"], version["valid_until"]) == (caput["p"], "2002-01-10", None)
+    assert (version["text"], version["valid_from"], version["valid_until"]) == (caput["p"], "2003-01-10", None)
 
 
 def test_context_and_descendants_over_lexml(lexml_lex, civil_code):
     tree = etree.parse(str(civil_code))
     (inciso,) = tree.xpath("//l:Inciso[@id='art3_cpt_inc1']", namespaces=NS)
     chain = [e.get("id") for e in reversed(list(inciso.iterancestors())) if e.get("id")] + ["art3_cpt_inc1"]
-    answer = lexml_lex.run("context", {"provision": f"{CODE}/art3/cpt/inc1", "date": "2002-01-10"})
+    answer = lexml_lex.run("context", {"provision": f"{CODE}/art3/cpt/inc1", "date": "2003-01-10"})
     paths = [item["unit"] for item in answer["items"]]
     assert paths == [CODE] + [f"{CODE}/{path_of(tree, eid)}" for eid in chain]
     assert answer["items"][-1]["text"] == "os menores de dezesseis anos;"  # codigocivil.json, art3_cpt_inc1
 
     (chapter,) = tree.xpath("//l:Capitulo[@id='prt1_liv1_tit1_cap1']", namespaces=NS)
     below = [e.get("id") for e in chapter.iterdescendants() if e.get("id") and etree.QName(e).localname in UNIT_TYPES]
-    answer = lexml_lex.run("descendants", {"provision": f"{CODE}/prt1/liv1/tit1/cap1", "date": "2002-01-10"})
+    answer = lexml_lex.run("descendants", {"provision": f"{CODE}/prt1/liv1/tit1/cap1", "date": "2003-01-10"})
     assert answer["count"] == len(below)
     assert [item["unit"] for item in answer["items"]] == [f"{CODE}/{path_of(tree, eid)}" for eid in below]
 

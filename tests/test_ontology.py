@@ -57,7 +57,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
     "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
-    "changesThrough", "applied", "dateAtLatest", "expressionVersion", "datedBy", "deferredEffect",
+    "changesThrough", "applied", "dateAtLatest", "dateAtEarliest", "expressionVersion", "datedBy", "deferredEffect",
     "extent", "inPartPurposes", "inPartEvidence", "partlyInForce", "prospective", "closingText", "textLayout",
     "concurrent", "limitedTo", "shownNumber", "shownHeading", "partIdentifier",
 }  # fmt: skip
@@ -80,6 +80,7 @@ UNALIGNED_PROPERTIES = {
     "deferredEffect",  # an editor's note as file:line text: no external counterpart
     "datedBy",  # evidence as file:line text; prov:wasDerivedFrom takes an entity, not a string
     "dateAtLatest",  # the source gave no date: lex:date is an upper bound, which no external vocabulary says
+    "dateAtEarliest",  # the source gave no date: lex:date is a lower bound, which no external vocabulary says
     "extent",  # legislation.gov.uk's extent spelling ("E+W+S+N.I."): ELI has no territorial extent of a version
     "concurrent",  # one of several texts in force at once, each for its extent: ELI has no territorial versions
     "limitedTo",  # the territories an event (a repeal "for E.") is limited to: ELI has no territorial extent

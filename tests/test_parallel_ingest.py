@@ -14,10 +14,11 @@ import pytest
 from conftest import BASE, SAMPLES, SHARED_DATA, needs_shared
 from test_crash_safety import canonical
 
-from lexrdf import parallel, planning
+from lexrdf import parallel
 from lexrdf.api import Lexrdf
 from lexrdf.errors import SourceError
-from lexrdf.ingest import collect_files
+from lexrdf.ingest import planning
+from lexrdf.ingest.sources import collect_files
 from lexrdf.model import ActiveModification, ActReference, EventRef, Modification, Unit, Window
 from lexrdf.settings import Settings, SourceLimits
 from lexrdf.source_checks import file_sha256

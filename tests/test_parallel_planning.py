@@ -1,6 +1,7 @@
-"""Acts planned in worker processes (lexrdf.planning): the same store, the same search index and the same refusals
-as acts planned on the ingest's own thread. The pools are forced on (`MIN_POOL_BYTES = MIN_READING_POOL_BYTES = 0`,
-as in test_parallel_ingest): these corpora are too small for an ingest to start one by itself.
+"""Acts planned in worker processes (lexrdf.ingest.planning.PlanningPool): the same store, the same search index and
+the same refusals as acts planned on the ingest's own thread. The pools are forced on (`MIN_POOL_BYTES =
+MIN_READING_POOL_BYTES = 0`, as in test_parallel_ingest): these corpora are too small for an ingest to start one by
+itself.
 
 The oracles are not lexrdf's planner: the store is compared with the one the ingest writes planning every act on
 its own thread (graph by graph, quad for quad, transaction times by rank), and the index the workers' texts built is
@@ -25,10 +26,11 @@ from conftest import BASE, HARBOUR, ODA, SAMPLES, SHARED_DATA, needs_shared
 from test_crash_safety import canonical, canonical_of
 from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
 
-from lexrdf import ingest, parallel, planning
+from lexrdf import parallel
 from lexrdf.api import Lexrdf
 from lexrdf.errors import SourceError, StoreError
-from lexrdf.ingest import IngestSummary
+from lexrdf.ingest import commit, groups, planning
+from lexrdf.ingest.run import WORKERS_STOPPED, IngestSummary
 from lexrdf.search import index_directory, rebuild
 from lexrdf.settings import DEFAULT_INGEST_STREAM_MB, Settings
 from lexrdf.store.embedded import BULK_THRESHOLD, EmbeddedStore
@@ -64,7 +66,7 @@ def writing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     (forced on, with groups small enough that these corpora make several, each past the bulk loader's threshold)."""
     if request.param == "streamed":
         monkeypatch.setenv("LEXRDF_INGEST_STREAM_MB", "0")
-        monkeypatch.setattr(ingest, "GROUP_QUADS", 4 * BULK_THRESHOLD)
+        monkeypatch.setattr(groups, "GROUP_QUADS", 4 * BULK_THRESHOLD)
     return request.param
 
 
@@ -183,7 +185,7 @@ def test_an_act_refused_while_others_are_planned_in_workers_leaves_the_store_unc
     before. Grouped, the checks run on the ingest's thread before the first write; streamed, they run in the workers
     as they plan, and the acts before the refused one, streamed to the writer already, are one group that cannot
     commit before it is planned (this case fails without that gate)."""
-    monkeypatch.setattr(ingest, "GROUP_QUADS", 1)
+    monkeypatch.setattr(groups, "GROUP_QUADS", 1)
     store = tmp_path / "store"
     first = write(tmp_path, "small@2001.xml", small_act("2001-04-01", THREE_SECTIONS))
     lex = open_lex(store, 2)
@@ -207,14 +209,14 @@ def test_a_streamed_group_takes_acts_ahead_of_its_writer_up_to_a_count_and_a_num
     """While the writer is busy (a large group's loader finishing), the ingest goes on handing acts to the next group:
     any number while they add fewer than `SEGMENT_AHEAD_QUADS` quads, else `SEGMENT_AHEAD` acts; then it waits until
     the writer takes one."""
-    monkeypatch.setattr(ingest, "SEGMENT_AHEAD", 2)
-    monkeypatch.setattr(ingest, "SEGMENT_AHEAD_QUADS", 10)
+    monkeypatch.setattr(groups, "SEGMENT_AHEAD", 2)
+    monkeypatch.setattr(groups, "SEGMENT_AHEAD_QUADS", 10)
     graph = pyoxigraph.NamedNode(f"{BASE}/eli/xx/act/2001-01-01/1")
 
-    def act(quads: int) -> ingest.ActWrite:
-        return ingest.ActWrite(graph.value, [pyoxigraph.Quad(graph, graph, graph, graph)] * quads)
+    def act(quads: int) -> commit.ActWrite:
+        return commit.ActWrite(graph.value, [pyoxigraph.Quad(graph, graph, graph, graph)] * quads)
 
-    segment = ingest.Segment(streamed=True)
+    segment = groups.Segment(streamed=True)
     for _ in range(5):  # small acts: 5 quads in all
         segment.put(act(1))
     segment.put(act(6))  # 11 quads waiting, 6 acts: full
@@ -242,10 +244,10 @@ def test_a_streamed_group_that_fails_part_way_leaves_the_store_its_log_and_its_i
     transaction log, no journal entry is left, and the documents indexed meanwhile are taken out again."""
     needs_shared(AKN)
     monkeypatch.setenv("LEXRDF_INGEST_STREAM_MB", "0")
-    monkeypatch.setattr(ingest, "GROUP_QUADS", 10**9)  # one group for the whole ingest
-    monkeypatch.setattr(ingest, "INDEX_CHUNK", 1)  # one index commit an act, as they are journaled
-    monkeypatch.setattr(ingest, "SEGMENT_AHEAD", 1)  # the ingest's thread waits on the writer after one act
-    monkeypatch.setattr(ingest, "SEGMENT_AHEAD_QUADS", 0)
+    monkeypatch.setattr(groups, "GROUP_QUADS", 10**9)  # one group for the whole ingest
+    monkeypatch.setattr(commit, "INDEX_CHUNK", 1)  # one index commit an act, as they are journaled
+    monkeypatch.setattr(groups, "SEGMENT_AHEAD", 1)  # the ingest's thread waits on the writer after one act
+    monkeypatch.setattr(groups, "SEGMENT_AHEAD_QUADS", 0)
     lex = open_lex(tmp_path / "store", 2)
     try:
         lex.ingest([SAMPLES])
@@ -345,7 +347,7 @@ def test_when_no_worker_can_be_started_the_ingest_reads_and_plans_every_act_itse
 
     monkeypatch.setattr(ProcessPoolExecutor, "submit", broken_pipe)
     summary_workers, store_workers, _ = ingested(tmp_path / "workers", 2, [SAMPLES])
-    assert ingest.WORKERS_STOPPED in summary_workers.notices
+    assert WORKERS_STOPPED in summary_workers.notices
     summary_here, store_here, _ = ingested(tmp_path / "here", 1, [SAMPLES])
     assert store_workers == store_here and summary_workers.act_iris == summary_here.act_iris
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pyoxigraph
 from conftest import HARBOUR, SAMPLES, open_lex
 
-from lexrdf.planning import _InMemory
+from lexrdf.ingest.planning import _InMemory
 from lexrdf.search import SearchIndex, index_directory
 from lexrdf.search.texts import ChainUnit, graph_texts
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import BASE, HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
 
-from lexrdf.answers import search_answer
+from lexrdf.answers.hits import search_answer
 from lexrdf.api import Lexrdf
 from lexrdf.search import SearchIndex, index_directory, rebuild
 from lexrdf.settings import Settings
@@ -83,12 +83,14 @@ def test_same_hits_as_the_sparql_scan(corpus: Lexrdf, day: str):
 def test_hand_checked_against_the_xml(corpus: Lexrdf):
     # ukpga-1998-29.xml: the Freedom of Information Act 2000 inserted s. 6(1) ("... known as the Information
     # Commissioner") and the definition in s. 70(1); the Act itself was not in force in 1999 under that name
-    paths = {hit.path for hit in corpus.search("Information Commissioner", "2015-01-01").items}
+    paths = {hit.path for hit in corpus.search("Information Commissioner", "2015-01-01", size=None).items}
     assert {"section-6-1", "section-70-1"} <= paths
     assert corpus.search("Information Commissioner", "1999-01-01").items == []
-    assert "section-6-1" in {hit.path for hit in corpus.search("Freedom of Information Act 2000", "2015-01-01").items}
+    assert "section-6-1" in {
+        hit.path for hit in corpus.search("Freedom of Information Act 2000", "2015-01-01", size=None).items
+    }
     # s. 2's heading and text: "sensitive personal data" three times
-    hit = next(h for h in corpus.search("personal data", "2005-01-01").items if h.path == "section-2")
+    hit = next(h for h in corpus.search("personal data", "2005-01-01", size=None).items if h.path == "section-2")
     assert hit.occurrences == 3 and (hit.snippet or "").count("<b>personal data</b>") == 3
 
 
@@ -123,9 +125,13 @@ def test_answer_from_the_index_keeps_the_shape_and_cites_in_one_query(corpus: Le
 
 
 def test_words_are_stemmed(corpus: Lexrdf):
-    exact = {h.version for h in corpus.search("processed", "2005-01-01").items}
-    assert exact < {h.version for h in corpus.search("processed", "2005-01-01", words=True).items}  # "processing"
-    both = corpus.search('processed "personal data"', "2005-01-01", words=True)  # every word, quoted a phrase
+    exact = {h.version for h in corpus.search("processed", "2005-01-01", size=None).items}
+    assert exact < {
+        h.version for h in corpus.search("processed", "2005-01-01", size=None, words=True).items
+    }  # "processing"
+    both = corpus.search(
+        'processed "personal data"', "2005-01-01", size=None, words=True
+    )  # every word, quoted a phrase
     assert both.items and all("personal data" in f"{h.heading} {h.text}".lower() for h in both.items)
 
 
@@ -148,7 +154,7 @@ def test_the_whole_answer_is_the_scans_but_for_the_order(corpus: Lexrdf, day: st
     """Both paths find the same hits and total, with the same snippets, windows and citations; each page of the
     index is the next best-scoring versions, none twice, none left out."""
     for text in ["personal data", "Commissioner", "tribunal", "harbour"]:
-        indexed = corpus.search(text, day)
+        indexed = corpus.search(text, day, size=None)  # every hit, as the scan below gives them
         scanned = corpus._scan_search(text, date.fromisoformat(day), None, 1, None, False, None)
         assert (indexed.method, scanned.method) == ("index", "scan")
         assert reproducible({**indexed.to_dict(), "method": "scan"}) == reproducible(scanned.to_dict()), (text, day)
@@ -191,7 +197,7 @@ def test_a_version_in_two_languages_is_one_hit(tmp_path: Path):
             assert sorted(paged) == sorted(h.version for h in whole.items) and {p.total for p in pages} == {3}
         assert lex.search("droits", "2005-01-01").total == 1  # only in French: its version, once
         scanned = lex._scan_search("harbour", date(2005, 1, 1), None, 1, None, False, None)
-        indexed = lex.search("harbour", "2005-01-01")
+        indexed = lex.search("harbour", "2005-01-01", size=None)
         assert indexed.total == scanned.total == len({h.version for h in scanned.items})
         assert {h.version for h in indexed.items} == {h.version for h in scanned.items}
         scanned = lex._scan_search("harbour dues", date(2005, 1, 1), None, 1, None, False, None)

@@ -45,14 +45,15 @@ def test_tuning_reads_its_variables_and_refuses_nonsense(monkeypatch):
 
 
 def test_the_modules_take_their_constants_from_the_tuning_object():
-    from lexrdf import ingest, parallel
+    from lexrdf import parallel
+    from lexrdf.ingest import commit, groups
     from lexrdf.store import journal, spool
 
     constants = {
-        "group_quads": ingest.GROUP_QUADS,
-        "index_chunk": ingest.INDEX_CHUNK,
-        "segment_ahead": ingest.SEGMENT_AHEAD,
-        "segment_ahead_quads": ingest.SEGMENT_AHEAD_QUADS,
+        "group_quads": groups.GROUP_QUADS,
+        "index_chunk": commit.INDEX_CHUNK,
+        "segment_ahead": groups.SEGMENT_AHEAD,
+        "segment_ahead_quads": groups.SEGMENT_AHEAD_QUADS,
         "min_pool_bytes": parallel.MIN_POOL_BYTES,
         "min_reading_pool_bytes": parallel.MIN_READING_POOL_BYTES,
         "spool_memory_lines": spool.MEMORY_LIMIT,

@@ -12,7 +12,7 @@ from pyoxigraph import NamedNode, Quad
 from test_crash_safety import canonical, leftovers
 
 import lexrdf.store.spool as spool_module
-from lexrdf.ingest import check, prepare
+from lexrdf.ingest.run import check, prepare
 from lexrdf.store.spool import QuadSpool
 
 SOURCES = [SAMPLES / "expressions", SAMPLES / "single", UKPGA]

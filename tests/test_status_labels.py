@@ -12,7 +12,7 @@ import lxml.html
 import pytest
 from conftest import BASE, DPA, HARBOUR, ODA
 
-from lexrdf.answers import VersionAnswer
+from lexrdf.answers.types import VersionAnswer
 from lexrdf.web import pages
 from lexrdf.web.act_data import STATUS_MEANINGS
 from lexrdf.web.links import Links

@@ -162,19 +162,24 @@ def lexml(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.mark.parametrize(("path", "number", "words"), CIVIL_CODE, ids=[p for p, _, _ in CIVIL_CODE])
 def test_civil_code_text_is_the_codes_own_and_nothing_changes_it(lexml, path, number, words):
-    # one text per provision, made by the Code itself (its URN, line 4, the only date the file gives) and ended by
-    # nothing: the JSON holds no note, no "(Revogado)", no Alteracao (its keys: @id, Rotulo, p, NomeAgrupador and the
-    # unit names only)
+    # one text per provision, brought into force by the Code itself and ended by nothing: the JSON holds no note, no
+    # "(Revogado)", no Alteracao (its keys: @id, Rotulo, p, NomeAgrupador and the unit names only). Its URN (line 4)
+    # dates the law 2002-01-10, the day it was made; art. 2.044 (line 27536) puts its entry into force "1 (um) ano
+    # após a sua publicação", a publication the file does not date and which is not before the law's date: the
+    # Code's commencement by that clause, at the earliest on 2003-01-10
     (version,) = lexml.versions(f"{CODE}/{path}")
     opened = version.opened_by
     assert (opened.type, opened.date, opened.source, version.closed_by, version.valid_until) == (
-        "enactment",
-        "2002-01-10",  # the law's own date (the URN, line 4): the day it was made, not the day it came into force
+        "commencement",
+        "2003-01-10",
         CODE,
         None,
         None,
     )
-    assert version.opened_by.evidence == ["codigocivil.xml:4: the act's date 2002-01-10 (its enactment)"]
+    assert version.opened_by.evidence == [
+        "codigocivil.xml:20039: the act's entry into force, at the earliest on 2003-01-10: Este Código entrará em "
+        "vigor 1 (um) ano após a sua publicação. (the source does not date the publication)"
+    ]
     if words is not None:
         assert version.text == words
     if number is not None:
@@ -199,12 +204,6 @@ def test_civil_code_long_after_is_the_text_as_enacted_as_last_known(lexml, path,
         assert answer.text == words
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexrdf dates every LexML text from the URN's date (the day the law was made, 2002-01-10) as in force; "
-    "art. 2.044 (codigocivil.json line 27536) says the Code enters into force 1 year after its publication, which "
-    "the file does not date: lexrdf reads no vigência clause (docs/mappings.md, LexML 'Not mapped': Dates)",
-)
 @pytest.mark.parametrize("path", [p for p, _, _ in CIVIL_CODE], ids=[p for p, _, _ in CIVIL_CODE])
 def test_civil_code_is_not_in_force_in_its_vacatio_legis(lexml, path):
     # art. 2.044 (lines 27532-27536): "Este Código entrará em vigor 1 (um) ano após a sua publicação." Publication
@@ -214,6 +213,10 @@ def test_civil_code_is_not_in_force_in_its_vacatio_legis(lexml, path):
         answer = lexml.text_at(f"{CODE}/{path}", day)
         assert (answer.status, answer.text) == ("not-yet-in-force", None), day
     assert lexml.text_at(f"{CODE}/{path}", "2002-06-01").valid_from != "2002-01-10"
+    # from the earliest day it can have entered into force, the file (the Code as made, line 4) vouches for nothing:
+    # its text as last known, never a statement that it was in force that day
+    answer = lexml.text_at(f"{CODE}/{path}", "2003-01-10")
+    assert (answer.status, answer.current_to) == ("as-last-known", "2002-01-10")
 
 
 def test_civil_code_groupings_keep_their_labels(lexml):

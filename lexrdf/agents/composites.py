@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from lexrdf.agents.dates import AsOf, choose_as_of, dates_in_question
 from lexrdf.agents.tools import AS_OF, QUESTION, Reply, Tool, envelope_schema, input_schema, undated_citation
-from lexrdf.answers import AS_LAST_KNOWN, IN_FORCE, RESOLVED
+from lexrdf.answers.statuses import AS_LAST_KNOWN, IN_FORCE, RESOLVED
 from lexrdf.api import Lexrdf
 from lexrdf.citing import cite_subject
 from lexrdf.queries import load_library

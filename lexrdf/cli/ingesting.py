@@ -74,7 +74,7 @@ def ingest(
         import dataclasses
 
         from lexrdf.api import Lexrdf
-        from lexrdf.ingest import ingest as ingest_files
+        from lexrdf.ingest.run import ingest as ingest_files
         from lexrdf.source_checks import SourcePolicy
 
         try:

@@ -10,6 +10,7 @@ from datetime import date
 from lexrdf.mapping.dates import xsd_date
 from lexrdf.mapping.own_commencement import OwnCommencement, own_commencement
 from lexrdf.mapping.reader import Reader
+from lexrdf.mapping.vacatio import vacatio_legis
 from lexrdf.model import Unit
 
 
@@ -75,6 +76,13 @@ def read_stated_entry(reader: Reader) -> tuple[date | None, int | None, str]:
         for text, line, origin in reader.paths.values(reader.mapping["identification"].get("entry_into_force", []))
     ]
     return min(stated, key=lambda found: found[0], default=(None, None, ""))
+
+
+def read_vacatio_legis(reader: Reader, work_date: date) -> tuple[date, int | None, str] | None:
+    """The earliest day the text can enter into force when its own clause puts that a period after its publication
+    (the mapping's `vacatio_legis`; lexrdf/mapping/vacatio.py), the clause's line and words."""
+    rules = reader.mapping.get("vacatio_legis")
+    return vacatio_legis(rules, reader.paths.values(rules["clauses"]), work_date) if rules else None
 
 
 def not_before_entry(reader: Reader, units: list[Unit], entry: date | None, line: int | None, origin: str) -> None:

@@ -26,6 +26,7 @@ from lexrdf.mapping.act_dates import (
     not_before_entry,
     notice_before_the_act,
     read_stated_entry,
+    read_vacatio_legis,
     read_work_date,
 )
 from lexrdf.mapping.annotated import act_repeals, annotated_changes, read_annotations
@@ -156,6 +157,9 @@ def _map_document(
     # the day the source states the act entered into force; else the earliest in-force start of its periods, or its
     # enactment (the lifecycle's)
     stated_entry, entry_line, entry_origin = read_stated_entry(reader)
+    vacatio = read_vacatio_legis(reader, work_date) if stated_entry is None else None
+    if vacatio is not None:  # the text's own words: in force a period after a publication the source does not date
+        stated_entry, entry_line, entry_origin = vacatio
     dated_entry = min(starts) if starts else (max(enactments) if enactments and not reader.undated_windows else None)
     entry_into_force = stated_entry or dated_entry
     containers = [c for spec in mapping.get("body", ["a:body"]) for c in reader.doc.findall(spec, reader.ns)]
@@ -201,7 +205,7 @@ def _map_document(
     current_to = max(expression_date, manifested) if manifested else expression_date
     if reader.value("original_version", required=False):  # the text as enacted: vouched for as of the act's date
         current_to = enacted
-    if not periods_authoritative:
+    if not periods_authoritative and vacatio is None:  # vouched for on its entry into force, unless only at earliest
         current_to = max(current_to, in_force_from(units, current_to) or current_to)
     return SourceDocument(
         path=path,
@@ -227,6 +231,7 @@ def _map_document(
         undated_entry=year_only or (reader.undated_units[0] if reader.undated_units else None),
         year_only=bool(year_only),
         entry_into_force_event=mapping.get("entry_into_force_event") or "enactment",
+        entry_at_earliest=f"{vacatio[2]} (the source does not date the publication)" if vacatio else None,
         units=units,
         events=events,
         modifications=modifications,

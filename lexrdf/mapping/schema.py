@@ -133,6 +133,19 @@ class OwnCommencement(Rule):
     separator: Text = "-"
 
 
+class VacatioLegis(Rule):
+    """A text's own clause putting its entry into force a period after its publication (lexrdf/mapping/vacatio.py):
+    `clauses` (the specs of the paragraphs that may hold it), `clause` (a pattern with groups `count` and `unit`,
+    matching a clause about the whole text), `excepted` (words excepting provisions from it: then it is not read),
+    `units` (each unit word -> days, months or years) and `numbers` (each number word -> its value)."""
+
+    clauses: Names
+    clause: Text
+    excepted: Text | None = None  # words saying some provisions come into force otherwise: the clause is not read
+    units: dict[StrictStr, Literal["days", "months", "years"]]
+    numbers: dict[StrictStr, StrictInt] = {}
+
+
 class RepealPlaceholders(Rule):
     """Texts a consolidation shows in place of a repealed unit, and how the act that repealed it is found."""
 
@@ -461,6 +474,7 @@ class MappingRules(Rule):
     extent: Extent | None = None
     prospective: Prospective | None = None
     own_commencement: OwnCommencement | None = None
+    vacatio_legis: VacatioLegis | None = None
     concurrent_versions: ConcurrentVersions | None = None
     windows: Windows | None = None
     modifications: Modifications | None = None

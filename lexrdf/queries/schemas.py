@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
-from lexrdf.answers import SEARCH_INDEX, SEARCH_SCAN
+from lexrdf.answers.hits import SEARCH_INDEX, SEARCH_SCAN
 from lexrdf.queries import Query as LibraryQuery
 from lexrdf.queries import Shape
 

@@ -24,11 +24,13 @@ What maps to what (docs/satgraph.md has the full table):
 - what the dataset holds that lexrdf does not know never refuses it: one warning per kind names the file, the JSON
   path of the first occurrence and how many there were.
 
-Each graph is written in one transaction with one changeset timed at its commit (lexrdf.txtime), after the whole
-dataset was validated with the SHACL shapes: a dataset with a violation writes nothing. A graph the store holds
-for another identifier (an act ingested from other sources under the same ELI IRI) is refused. Re-importing
-writes only resources not stored yet; a version recorded anew supersedes its stored record. The quads themselves
-are made by lexrdf.satgraph.mapping.
+The dataset's graphs are handed together to the commit gate every act graph goes through (lexrdf.ingest.commit):
+each is validated with the SHACL shapes, and only if every one conforms are they written, in one group commit (each
+graph its own change, with one changeset timed at the commit: lexrdf.txtime), the views of its acts and the index
+documents of every graph rebuilt; a dataset with a violation writes nothing. A graph the store holds for another
+identifier (an act ingested from other sources under the same ELI IRI) is refused. Re-importing writes only
+resources not stored yet; a version recorded anew supersedes its stored record. The quads themselves are made by
+lexrdf.satgraph.mapping.
 """
 
 from __future__ import annotations
@@ -40,17 +42,16 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode, Quad
 
-from lexrdf.derived import rebuild_derived
 from lexrdf.errors import SourceError
+from lexrdf.ingest.commit import ActWrite, commit
 from lexrdf.satgraph.mapping import SAT, GraphQuads, ImportSummary, Plan
 from lexrdf.satgraph.model import Dataset
 from lexrdf.satgraph.urn import SatMinter, is_statutory, parse_urn
-from lexrdf.search import update_act as update_search_index
 from lexrdf.settings import Settings
 from lexrdf.store.base import Store
 from lexrdf.txtime import Pending
 from lexrdf.uris import IriMinter, KnownActs
-from lexrdf.validate import Report, validate_quads
+from lexrdf.validate import Report
 from lexrdf.vocab import DCTERMS, LEX, RDF
 
 
@@ -131,8 +132,8 @@ def import_dataset(path: str | Path, store: Store, settings: Settings) -> Import
     plan.relations()
     plan.changesets()
     plan.notices()
-    writes: list[tuple[GraphQuads, list[Quad]]] = []
-    failures: list[tuple[str, Report]] = []
+    writes: list[ActWrite] = []
+    items: set[str] = set()  # interpretive items' graphs: no views, their texts indexed
     for out in plan.graphs.values():
         _owner_check(store, out, str(path))
         held = list(store.graph_quads(NamedNode(out.iri)))
@@ -141,20 +142,14 @@ def import_dataset(path: str | Path, store: Store, settings: Settings) -> Import
         if all(q.subject == out.changeset for q in new):
             continue
         new += _superseded(held, new, out)
-        report = validate_quads([*held, *new], NamedNode(out.iri))
-        if not report.conforms:
-            failures.append((out.iri, report))
-        writes.append((out, new))
+        provisional = datetime.fromisoformat(out.recorded.value)  # as planned; the commit's time replaces it
+        writes.append(ActWrite(out.iri, new, pending=Pending([(provisional, out.changeset.value)])))
+        if not any(q.subject == NamedNode(out.iri) and q.object == LEX.Act for q in out.quads):
+            items.add(out.iri)
+    failures = [(act, report) for act, report in commit(store, writes, items).items() if not report.conforms]
     if failures:
         raise DatasetRefused(str(path), failures)
-    for out, quads in writes:
-        provisional = datetime.fromisoformat(out.recorded.value)  # as planned; the commit's time replaces it
-        store.add_act_graph(NamedNode(out.iri), quads, Pending([(provisional, out.changeset.value)]))
-        if any(q.subject == NamedNode(out.iri) and q.object == LEX.Act for q in out.quads):
-            rebuild_derived(store, out.iri)  # its index documents and views
-        else:
-            update_search_index(store, out.iri)  # an interpretive item's graph: no views, its texts indexed
-        plan.summary.quads += len(quads)
+    plan.summary.quads += sum(len(write.quads) for write in writes)
     plan.summary.graphs = len(writes)
     return plan.summary
 

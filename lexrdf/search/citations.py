@@ -6,21 +6,45 @@ that labels it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
-from lexrdf.answers import ContextUnit, in_document_order
 from lexrdf.queries import load_library
 from lexrdf.search.index import IndexPage
 from lexrdf.search.texts import value
 from lexrdf.store.base import Store
 
 
-def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[str, list[ContextUnit]], dict[str, str]]:
+@dataclass
+class CitedUnit:
+    """One unit of a cited hit's governing chain, with its text in force on the page's date (None when it had none
+    then) and the number a citation labels it by: the fields of the answer's chain unit (lexrdf.answers.ContextUnit,
+    which lexrdf.api makes of it)."""
+
+    unit: str
+    order: str | None
+    unit_type: str
+    number: str | None
+    heading: str | None
+    text: str | None
+    version: str | None
+    label_number: str | None
+
+
+def in_document_order(units: Iterable[CitedUnit]) -> list[CitedUnit]:
+    """A chain's units root first: by document order (`lex:order`, a decimal), a unit with none (the act) first (as
+    lexrdf.answers orders a context's chain)."""
+    return sorted(units, key=lambda u: (u.order is not None, Decimal(u.order or 0)))
+
+
+def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[str, list[CitedUnit]], dict[str, str]]:
     """The governing chain (root first) of each cited hit's provision on the page's date as recorded at `known_at`,
     by provision, and the title of each unit of them that has one (an act's): from the page, and one query for the
     units with no number in force (none when each has one)."""
-    units: dict[str, dict[str, ContextUnit]] = {}
+    units: dict[str, dict[str, CitedUnit]] = {}
     titles: dict[str, str] = {}
     for hit in page.items:
         if hit.state != "version" or hit.provision in units:
@@ -32,7 +56,7 @@ def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[st
                 titles.setdefault(iri, title)
         chain[hit.provision] = _unit(hit.provision, hit.order, hit.unit_type, page)
     carried = _numbers_carried(store, units, known_at or datetime.now(UTC).isoformat())
-    ordered: dict[str, list[ContextUnit]] = {}
+    ordered: dict[str, list[CitedUnit]] = {}
     for provision, chain in units.items():
         for iri, unit in chain.items():
             unit.label_number = unit.number or carried.get(iri)
@@ -40,10 +64,10 @@ def chains(store: Store, page: IndexPage, known_at: str | None) -> tuple[dict[st
     return ordered, titles
 
 
-def _unit(iri: str, order: str | None, unit_type: str | None, page: IndexPage) -> ContextUnit:
+def _unit(iri: str, order: str | None, unit_type: str | None, page: IndexPage) -> CitedUnit:
     """A unit of a chain with its text in force on the page's date (None when it had none then)."""
     text = page.units.get(iri)
-    unit = ContextUnit(iri, order, unit_type or "act", *(None,) * 5)
+    unit = CitedUnit(iri, order, unit_type or "act", *(None,) * 5)
     if text is not None:
         unit.version, unit.number, unit.heading, unit.text = text
     return unit

@@ -31,7 +31,6 @@ from typing import Any, NamedTuple, Protocol
 
 import tantivy
 
-from lexrdf.answers import SearchHit
 from lexrdf.search import schema as fields
 from lexrdf.search.documents import documents
 from lexrdf.search.phrases import Needles, snippet
@@ -43,11 +42,30 @@ _QUOTED = re.compile(r'"([^"]*)"')
 
 
 @dataclass
-class IndexedHit(SearchHit):
-    """One matching version as the answer shows it (lexrdf.answers.SearchHit: the text it shows, its BM25 score,
-    occurrences and snippet), and what orders it among equal scores: its text's language and the unit's document
-    order."""
+class IndexedHit:
+    """One matching version as a page of the index shows it: the text it shows, its BM25 score, occurrences and
+    snippet, and what orders it among equal scores: its text's language and the unit's document order. Its fields are
+    those of the answer's hit (lexrdf.answers.SearchHit, which converts it field by field) and the service's wire
+    form (lexrdf.search.service, .remote); the index leaves `citation`, `valid_from`, `valid_until` and `opened_by`
+    unset, for the answer to fill (lexrdf.api: from the store)."""
 
+    provision: str
+    act: str
+    act_title: str | None
+    path: str | None
+    unit_type: str | None
+    number: str | None
+    heading: str | None
+    text: str
+    version: str
+    occurrences: int
+    citation: str | None = None
+    state: str = "version"  # "version" (the text) or "interpretation" (an operative reading)
+    score: float | None = None  # BM25 from the index as it is now
+    snippet: str | None = None  # the best fragment, the matched words in <b>, HTML-escaped
+    valid_from: str | None = None
+    valid_until: str | None = None
+    opened_by: Any = None  # the answer's opening event (never set here)
     language: str | None = None
     order: str | None = None
     chain: list[list[Any]] = field(default_factory=list)  # the units the provision is within (texts.ChainUnit)

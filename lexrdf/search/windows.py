@@ -4,13 +4,24 @@ _search-windows.rq."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from lexrdf.answers import EventSummary
 from lexrdf.queries import load_library
 from lexrdf.store.base import Store
 from lexrdf.vocab import KIND_OF_CLASS
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The event that opened a version's window: its IRI, kind, date, the act that made it, and every act that made
+    it (several acts on one day), as text-at gives them; lexrdf.api shows it as the answer's EventSummary."""
+
+    event: str
+    type: str
+    date: str
+    source: str | None
+    sources: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -19,7 +30,7 @@ class Window:
 
     valid_from: str
     valid_until: str | None
-    opened_by: EventSummary | None
+    opened_by: Opening | None
 
 
 def _text(row, name: str) -> str | None:
@@ -47,11 +58,11 @@ def windows(store: Store, versions: Iterable[str], known_at: str | None) -> dict
         opened = None
         if event is not None:
             kind = KIND_OF_CLASS.get(_text(row, "opened_type") or "", "event")
-            opened = EventSummary(event, kind, _text(row, "opened_date") or "", source)
+            opened = Opening(event, kind, _text(row, "opened_date") or "", source)
         found[version] = Window(_text(row, "valid_from") or "", _text(row, "valid_until"), opened)
     for version, window in found.items():
         if window.opened_by is not None:  # every act that made it, as text-at gives them
             event = window.opened_by
-            summary = EventSummary(event.event, event.type, event.date, event.source, sorted(sources.get(version, [])))
+            summary = Opening(event.event, event.type, event.date, event.source, sorted(sources.get(version, [])))
             found[version] = Window(window.valid_from, window.valid_until, summary)
     return found

@@ -1,7 +1,8 @@
 """Store backends behind one small protocol: add an act graph atomically, query, dump; one writer publishes
 snapshots that any number of readers open read-only (docs/store.md)."""
 
-from lexrdf.store.base import Store, open_store
+from lexrdf.store.base import Store
 from lexrdf.store.embedded import StoreLocked
+from lexrdf.store.opening import open_store
 
 __all__ = ["Store", "StoreLocked", "open_store"]

@@ -1,10 +1,10 @@
-"""The store protocol and the factory that opens a backend from a location."""
+"""The store protocol: what lexrdf needs from a quad store, whichever backend holds it (lexrdf.store.opening
+opens one)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO, Any, Protocol
 
 from pyoxigraph import NamedNode, Quad, QuerySolutions
@@ -30,9 +30,13 @@ class GraphWrite:
 class Store(Protocol):
     """What lexrdf needs from a quad store."""
 
+    #: the graphs a writer's open recovered from what a killed writer left in its journal (lexrdf.store.journal); what
+    #: is derived from them is rebuilt by the layer above (lexrdf.derived.recover_derived), then `derived_rebuilt`
+    recovered: list[str]
+
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
         """Add quads to one act graph: all are written or none, across a crash too (the embedded store's next
-        writer undoes a write cut short and rebuilds the act's views; lexrdf.store.journal). The changesets in
+        writer undoes a write cut short, then the layer above rebuilds the act's views: `recovered`). The changesets in
         `pending` get their transaction times right before the write commits (see lexrdf.txtime), from `clock`,
         with no other write in between. The quads added (what the graph lacked)."""
 
@@ -103,33 +107,3 @@ class Store(Protocol):
     def derived_rebuilt(self, acts: Iterable[str]) -> None:
         """Everything derived from these act graphs (views, index documents) is in step with their last writes: a
         store that keeps what it needs to rebuild it after a crash may let it go (lexrdf.derived)."""
-
-
-def open_store(
-    location: str | Path,
-    read_only: bool = False,
-    snapshot_grace_seconds: float | None = None,
-    url: str | None = None,
-    update_url: str | None = None,
-    auth: tuple[str, str] | None = None,
-    ignored_graphs: Sequence[str] = (),
-) -> Store:
-    """Open the embedded store in a directory: as its one writer (the directory is created if missing), or
-    `read_only` on its newest published snapshot (a StoreError when the directory holds no store). Superseded
-    snapshots are pruned `snapshot_grace_seconds` after (see lexrdf.store.snapshots).
-
-    With `url` (a SPARQL 1.1 query endpoint), the remote store there instead (lexrdf.store.remote, docs/remote.md):
-    `location` is then the local directory of its transaction log, `update_url` its update endpoint (default:
-    derived from `url`), `auth` a user and password (HTTP basic or digest authentication, as the server asks),
-    `ignored_graphs` the server's own graphs, which are not lexrdf's (Virtuoso's `virtrdf#`)."""
-    if url:
-        from lexrdf.store.remote import RemoteStore
-
-        return RemoteStore(
-            url, Path(location), read_only=read_only, update_url=update_url, auth=auth, ignored_graphs=ignored_graphs
-        )
-    from lexrdf.store.embedded import EmbeddedStore
-    from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS
-
-    grace = DEFAULT_GRACE_SECONDS if snapshot_grace_seconds is None else snapshot_grace_seconds
-    return EmbeddedStore(Path(location), read_only=read_only, snapshot_grace_seconds=grace)

@@ -141,7 +141,8 @@ class EmbeddedStore:
         self._last_change = 0  # a writer: the number of the last change it logged (lexrdf.store.changelog)
         self._underived: dict[str, list[Path]] = {}  # act graph -> the markers naming it, until `derived_rebuilt`
         self._marked: dict[Path, set[str]] = {}  # marker -> the act graphs it names whose derived data is not rebuilt
-        self.recovered: list[str] = []  # the act graphs a writer's open recovered after a writer was killed
+        self._recovering: tuple[Path, set[str]] | None = None  # the marker naming `recovered` graphs not yet rebuilt
+        self.recovered: list[str] = []  # the graphs a writer's open recovered after a writer was killed (`_recover`)
         if read_only:
             self._store, self._stamp, self._snapshot = self._open_reader()
         else:
@@ -155,9 +156,11 @@ class EmbeddedStore:
 
     def _recover(self) -> list[str]:
         """Before anything else, finish or undo what a writer killed part-way left (see lexrdf.store.journal): a
-        write that committed is moved into the log, one cut short is removed in one transaction, what is derived
-        from every act it was writing (or had written without rebuilding that) is rebuilt from the act graph as it
-        now is, and the temporary files it left are removed. The act graphs it recovered."""
+        write that committed is moved into the log, one cut short is removed in one transaction, and the temporary
+        files it left are removed. The graphs its entries and markers named (act graphs, and the view graphs written
+        with them), in order: what is derived from them may be out of step with them, and this store does not know
+        what that is. The layer above rebuilds it (lexrdf.derived.recover_derived) and says so (`derived_rebuilt`);
+        until then one marker names them all, so a writer that stops before that leaves them to the next."""
         for entry in self.directory.iterdir():
             if ORPHAN.fullmatch(entry.name) and entry.is_file():
                 entry.unlink(missing_ok=True)  # ingested files are hard-linked under RocksDB's own names
@@ -170,23 +173,13 @@ class EmbeddedStore:
         if not entries and not markers:
             return []
         self._dirty = True
-        self._settle(entries)
-        from lexrdf.views import is_view_graph  # views read the store: imported when needed
-
         named = [*(graph for _, graphs in markers for graph in graphs), *(entry.graph for entry in entries)]
-        acts = (graph for graph in named if not is_view_graph(NamedNode(graph)))
-        graphs = list(dict.fromkeys(acts))
-        for graph in graphs:
-            if self._has_views(graph):
-                from lexrdf.derived import rebuild_derived  # reads the store: imported when needed
-
-                rebuild_derived(self, graph)
-            elif not self._holds_graph(NamedNode(graph)):  # its write undone: the documents indexed as it was
-                from lexrdf.search import update_acts  # journaled (lexrdf.ingest.write_acts) are taken out
-
-                update_acts(self, [graph])
-        for marker, _ in markers:
-            self._journal.end(marker)
+        graphs = list(dict.fromkeys(named))
+        marker = self._journal.mark(graphs)  # durable before the entries and markers it stands for are ended
+        self._settle(entries)
+        for old, _ in markers:
+            self._journal.end(old)
+        self._recovering = (marker, set(graphs))
         return graphs
 
     def _settle(self, entries: list[Entry]) -> None:
@@ -206,15 +199,6 @@ class EmbeddedStore:
             if added:
                 self._undo(entry)
             self._journal.end(entry)
-
-    def _has_views(self, graph: str) -> bool:
-        """Whether an act graph gets views: it describes its own act, or it has a view graph already."""
-        from lexrdf.views import view_graph, views
-
-        node = NamedNode(graph)
-        if next(self._store.quads_for_pattern(node, None, None, node), None) is not None:
-            return True
-        return any(self._store.contains_named_graph(view_graph(graph, name)) for name in views())
 
     def _undo(self, entry: Entry) -> None:
         """Remove the additions of a journal entry, in one transaction (quads not in the store are skipped)."""
@@ -536,8 +520,16 @@ class EmbeddedStore:
 
     def derived_rebuilt(self, acts: Iterable[str]) -> None:
         """Everything derived from these act graphs (their views, their index documents) is in step with them: the
-        markers kept to rebuild it after a crash are done."""
+        markers kept to rebuild it after a crash are done (the one naming the graphs recovered at open once each of
+        them is named here)."""
+        acts = list(acts)
         with self._write_lock:
+            if self._recovering is not None:
+                marker, pending = self._recovering
+                pending.difference_update(acts)
+                if not pending:
+                    self._journal.end(marker)
+                    self._recovering = None
             for act in acts:
                 for marker in self._underived.pop(act, []):
                     remaining = self._marked.get(marker, set())

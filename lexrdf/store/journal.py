@@ -26,8 +26,8 @@ been rebuilt (or the unit of work is published), then removed.
 The next writer that opens the store finds what a killed writer left. An entry is a write that may not have
 committed: if every addition is present and no removal is, it committed, and it is moved into the log; otherwise
 whatever part of its additions is present is removed in one transaction (a bulk load cut short) and the entry is
-dropped. Then what is derived from the acts the entries and markers name is rebuilt from their graphs as they now
-are. Only then is anything published.
+dropped. The graphs the entries and markers named are then reported (`EmbeddedStore.recovered`) under one marker,
+kept until the layer above has rebuilt what is derived from them (lexrdf.derived.recover_derived).
 
 Entries and markers are written to `<name>.tmp`, fsynced and renamed, so each is either whole or absent; a `.tmp` (or
 the `.body` of additions being counted) is one that never began (its write had not started) and is removed.

@@ -90,6 +90,7 @@ class RemoteStore:
         self._clock_lock = threading.Lock()
         self._clock: Clock | None = None
         self._writes = 0  # updates sent (`generation`)
+        self.recovered: list[str] = []  # its derived data is not journaled: nothing for the layer above to rebuild
         if not read_only:
             self.state.mkdir(parents=True, exist_ok=True)
         self._changelog = ChangeLog(self.state)

@@ -46,7 +46,7 @@ def validate_files(
     paths: Iterable[str | Path], store: Store, settings: Settings, schemas: Path | None
 ) -> FileValidation:
     """Every problem of every file named (folders expanded), versioned against `store` without writing."""
-    from lexrdf.ingest import check, prepare
+    from lexrdf.ingest.run import check, prepare
 
     outcome = FileValidation()
     findings, mappable = check_sources(paths, schemas)

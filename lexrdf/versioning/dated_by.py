@@ -4,7 +4,7 @@ evidence the planner named for each event (lexrdf.versioning.evidence)."""
 
 from __future__ import annotations
 
-from lexrdf.versioning.evidence import file_name, located, of_lifecycle, whose_period
+from lexrdf.versioning.evidence import entry_words, file_name, located, of_lifecycle, whose_period
 from lexrdf.versioning.planner import Planner
 from lexrdf.versioning.state import NewVersion
 
@@ -34,7 +34,7 @@ def _start(planner: Planner, version: NewVersion) -> tuple[str, ...]:
     document = planner.document
     if not found and version.valid_from == document.entry_into_force and "entry_into_force" in document.lines:
         line = document.lines["entry_into_force"]
-        found = {f"{located(name, line)}: the act's entry into force on {version.valid_from}, as the source states it"}
+        found = {f"{located(name, line)}: {entry_words(document, version.valid_from)}"}
     unit = planner.units_by_path.get(version.path)
     if not found and unit is not None and unit.window is not None and unit.window.start == version.valid_from:
         found = {f"{located(name, unit.line)}: shown in force from {version.valid_from} ({whose_period(unit)})"}

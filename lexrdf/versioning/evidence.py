@@ -91,7 +91,7 @@ def of_event(
         return found
     entry_line = document.lines.get("entry_into_force")
     if kind == "commencement" and day == document.entry_into_force and entry_line is not None:
-        return {f"{located(name, entry_line)}: the act's entry into force on {day}, as the source states it"}
+        return {f"{located(name, entry_line)}: {entry_words(document, day)}"}
     started = kind == "started-without-recorded-act" and unit is not None and unit.window is not None
     if started and unit.window.start == day != document.expression_date:  # its own period, no act named
         shown = f"{located(name, unit.line)}: shown in force from {day} ({whose_period(unit)}), no act named"
@@ -107,3 +107,11 @@ def of_event(
     if unit.window.end == day:
         return {f"{located(name, unit.line)}: shown in force until {day} ({whose_period(unit)}), no note dates the end"}
     return {f"{located(name, unit.line)}: shown in force from {day} ({whose_period(unit)}), no note dates it"}
+
+
+def entry_words(document: SourceDocument, day: date) -> str:
+    """The act's entry into force on `day`, as the source states it or, by its own clause putting it a period after
+    a publication it does not date, at the earliest."""
+    if document.entry_at_earliest:
+        return f"the act's entry into force, at the earliest on {day}: {document.entry_at_earliest}"
+    return f"the act's entry into force on {day}, as the source states it"

@@ -175,6 +175,8 @@ class Planner:
         if commenced and entry is not None and entry > self.enactment_day and day == entry:
             iri = self.event(entry, "commencement", unit_path, source=self.stored.iri)
             self.entry_events.add(iri)
+            if self.document.entry_at_earliest:  # a period after a publication the source does not date
+                self.plan.events[iri].at_earliest = True
             return iri
         return self.event(self.enactment_day, "enactment", unit_path, source=self.stored.iri)
 

@@ -89,6 +89,7 @@ class EventSpec:
     notes: set[str] = field(default_factory=set)  # the words of the annotations it was read from
     introduces: set[str] = field(default_factory=set)  # provision paths it inserted whole, whose text is not held
     at_latest: bool = False  # the source gives no date: `day` is the latest it can have happened (lex:dateAtLatest)
+    at_earliest: bool = False  # the source gives no date: `day` is the earliest it can have happened
     # what it was read from, for each provision it affects: "file:line: note: ..." (lexrdf.versioning.evidence)
     evidence: dict[str, set[str]] = field(default_factory=dict)
     # the provisions of its source acts behind its change of each provision it affects (one act's event on a day

@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
 from lexrdf import citing
-from lexrdf.answers import EventSummary, VersionAnswer
+from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import eli_jsonld
 from lexrdf.web.cache import NOTHING_KEPT, ActData
@@ -83,8 +84,29 @@ def toc_rows(
     lex: Lexrdf, act: str, day: date, known_at: str | None, kept: ActData = NOTHING_KEPT
 ) -> list[dict[str, Any]]:
     """The `toc` query's rows as plain values, one per unit, in document order (`Lexrdf.toc`): the act's contents
-    on `day`, made once a generation of the store when `kept` keeps them (its provision pages read them too)."""
-    return kept.get_or_make(("toc", act, day.isoformat(), known_at), lambda: lex.toc(act, day, known_at))
+    on `day`, made once a generation of the store when `kept` keeps them (its provision pages read them too), and
+    shared by every day of the same `change_epoch`."""
+    if kept.cache is None:
+        return lex.toc(act, day, known_at)
+    epoch = change_epoch(kept.get_or_make(("change-days", act), lambda: change_days(lex, act)), day)
+    return kept.get_or_make(("toc", act, epoch, known_at), lambda: lex.toc(act, day, known_at))
+
+
+def change_days(lex: Lexrdf, act: str) -> list[str]:
+    """Every day on which something of the act starts or ends (`_act-change-days`), in order: ISO dates."""
+    return sorted({row["day"].value for row in lex.rows("_act-change-days", act=act)})
+
+
+def change_epoch(days: list[str], day: date) -> str:
+    """The last of `days` on or before `day` ("" before the first): toc.rq compares its date only with the days
+    something of the act starts or ends (a window's first day is after it, its end or a repeal on or before it),
+    so every day of one epoch has the same contents (the rows hold no date of their own).
+
+    >>> change_epoch(["2000-01-01", "2005-06-01"], date(2004, 1, 1)), change_epoch(["2000-01-01"], date(1999, 1, 1))
+    ('2000-01-01', '')
+    """
+    before = bisect_right(days, day.isoformat())
+    return days[before - 1] if before else ""
 
 
 def toc_within(
@@ -92,7 +114,8 @@ def toc_within(
 ) -> list[dict[str, Any]]:
     """The `toc` rows of the units below `provision`: taken from the act's contents on `day` when they are kept,
     else asked of the store (`toc` with `within`)."""
-    contents = kept.get(("toc", act, day.isoformat(), known_at))
+    days = kept.get(("change-days", act))
+    contents = kept.get(("toc", act, change_epoch(days, day), known_at)) if days is not None else None
     if contents is None:
         return lex.toc(act, day, known_at, within=provision)
     below = {provision}
@@ -161,31 +184,26 @@ def toc(rows: list[dict[str, Any]], page: PageLinks, day: date, events: Mapping[
 def act_context(
     lex: Lexrdf, page: PageLinks, act: str, day: str | date, kept: ActData = NOTHING_KEPT
 ) -> dict[str, Any]:
-    """Everything act.html shows (its contents, events and the changes it made to other acts kept in `kept`)."""
+    """Everything act.html shows. What changes only when the store is written is made once a generation when `kept`
+    keeps it: the act's own facts, its state and contents on the date, its events and the changes it made."""
     known_at = page.known_at
     chosen = as_date(day)
     catalog = Catalog(lex, page, kept)
-    rows = lex.rows("_page-act", act=act, known_at=known_at)
-    first = rows[0] if rows else None
-    title = next((value(r, n) for r in rows for n in ("short_title", "title", "label") if value(r, n)), act)
-    long_title = value(first, "title") if first else None
-    state = lex.text_at(act, chosen, known_at)
+    about = kept.get_or_make(("about", act, known_at), lambda: _about(lex, act, known_at))
+    title = about["title"] or act
+    state = kept.get_or_make(("state", act, chosen.isoformat(), known_at), lambda: lex.text_at(act, chosen, known_at))
     events = catalog.act_events(act)
     by_iri = {event.iri: event for event in events}
     contents = toc(toc_rows(lex, act, chosen, known_at, kept), page, chosen, by_iri)
     made = kept.get_or_make(("made", act, known_at), lambda: _made(lex, act, known_at))
-    by_reference = any(value(r, "by_reference") == "true" for r in rows)
     facts = {
-        "date": _day(first, "date"),
-        "publication_date": _day(first, "publication_date"),
-        "jurisdiction": value(first, "jurisdiction") if first else None,
-        "act_type": value(first, "act_type") if first else None,
-        "act_number": value(first, "act_number") if first else None,
-        "current_to": _day(first, "current_to"),
+        **{name: day_text(about[name]) if about[name] else None for name in ("date", "publication_date", "current_to")},
+        **{name: about[name] for name in ("jurisdiction", "act_type", "act_number")},
         "in_force_from": day_text(state.valid_from) if state.valid_from else None,
         "last_day": last_day(state.valid_until) if state.valid_until else None,
     }
-    identifiers = sorted({value(r, "identifier") for r in rows if value(r, "identifier")}, key=lambda i: (len(i), i))
+    identifiers = about["identifiers"]
+    long_title = about["long_title"]
     return {
         "title": title,
         "long_title": long_title if long_title != title else None,
@@ -198,7 +216,7 @@ def act_context(
         "facts": facts,
         "work_identifier": identifiers[0] if identifiers else None,
         "other_identifiers": identifiers[1:],
-        "by_reference": by_reference,
+        "by_reference": about["by_reference"],
         "toc": contents,
         "legend": legend(contents),
         "events": events,
@@ -213,7 +231,23 @@ def act_context(
         "date_form": {"path": page.path(act), "value": chosen.isoformat()},
         "latest_href": page.path(act).rstrip("/") + "/latest" + page.query(),
         "alternates": page.alternates(act),
-        "jsonld": _jsonld(lex, act, state, rows, contents, title, known_at),
+        "jsonld": _jsonld(lex, act, state, about, contents, title, known_at, kept),
+    }
+
+
+def _about(lex: Lexrdf, act: str, known_at: str | None) -> dict[str, Any]:
+    """The act's own facts as plain values (`_page-act`): its titles, dates, numbers and identifiers."""
+    rows = lex.rows("_page-act", act=act, known_at=known_at)
+    first = rows[0] if rows else None
+    facts = ("title", "date", "publication_date", "jurisdiction", "act_type", "act_number", "current_to")
+    return {
+        **{name: value(first, name) if first else None for name in facts},
+        "long_title": value(first, "title") if first else None,
+        "title": next((value(r, n) for r in rows for n in ("short_title", "title", "label") if value(r, n)), None),
+        "identifiers": sorted(
+            {value(r, "identifier") for r in rows if value(r, "identifier")}, key=lambda i: (len(i), i)
+        ),
+        "by_reference": any(value(r, "by_reference") == "true" for r in rows),
     }
 
 
@@ -238,20 +272,21 @@ def _inside(iri: str, act: str) -> bool:
     return iri == act or iri.startswith(act.rstrip("/") + "/")
 
 
-def _day(row: Any, name: str) -> Day | None:
-    text = value(row, name) if row is not None else None
-    return day_text(text) if text else None
-
-
 def _jsonld(
-    lex: Lexrdf, act: str, state: VersionAnswer, rows: list, contents: list[Entry], title: str, known_at: str | None
+    lex: Lexrdf,
+    act: str,
+    state: VersionAnswer,
+    about: Mapping[str, Any],
+    contents: list[Entry],
+    title: str,
+    known_at: str | None,
+    kept: ActData,
 ) -> str:
-    first = rows[0] if rows else None
     node = eli_jsonld.resource(
         act,
         "eli:LegalResource",
-        date_document=value(first, "date") if first else None,
-        date_publication=value(first, "publication_date") if first else None,
+        date_document=about["date"],
+        date_publication=about["publication_date"],
         first_date_entry_in_force=state.valid_from,
         date_no_longer_in_force=eli_jsonld.last_day_in_force(state.valid_until) if state.valid_until else None,
     )
@@ -259,9 +294,14 @@ def _jsonld(
         node["eli:has_part"] = [{"@id": entry.iri} for entry in contents]
     graph = [node]
     if state.version:
-        expressions = lex.rows("_page-expressions", version=state.version, known_at=known_at)
-        pairs = [(value(r, "expression") or "", value(r, "language") or "und") for r in expressions]
+        pairs = kept.get_or_make(("expressions", state.version, known_at), lambda: _expressions(lex, state, known_at))
         graph += eli_jsonld.version(
             state.version, act, state.valid_from, state.valid_until, state.applicable_from, pairs, title
         )
     return eli_jsonld.script({"@graph": graph})
+
+
+def _expressions(lex: Lexrdf, state: VersionAnswer, known_at: str | None) -> list[tuple[str, str]]:
+    """The (expression, language) pairs of the act's version shown."""
+    rows = lex.rows("_page-expressions", version=state.version, known_at=known_at)
+    return [(value(r, "expression") or "", value(r, "language") or "und") for r in rows]

@@ -180,11 +180,13 @@ async def _upload(request: Request, limit: int) -> bytes:
 
 def _written(path: Path, settings: Settings, act: str | None) -> AddOutcome:
     """Submit the addition through a writer opened for this request; closing it publishes the snapshot."""
+    from lexrdf.derived import recover_derived
     from lexrdf.editorial import submit
     from lexrdf.store import StoreLocked, open_store
 
     try:
         store = open_store(settings.store, snapshot_grace_seconds=settings.snapshot_grace_seconds)
+        recover_derived(store)  # what a killed writer left, rebuilt before this addition
     except StoreLocked:
         detail = "the store is being written by another writer (its LOCK is held): try again when it has finished"
         raise Problem(409, "Store locked", detail, type_=STORE_LOCKED, headers={"Retry-After": "5"}) from None
@@ -211,7 +213,7 @@ def _written(path: Path, settings: Settings, act: str | None) -> AddOutcome:
 
 def _validated(path: Path, scratch_store: Path, settings: Settings) -> ValidateOutcome:
     """Map, version and validate a source file against an empty scratch store (as `lexrdf validate FILE`)."""
-    from lexrdf.ingest import check, prepare
+    from lexrdf.ingest.run import check, prepare
     from lexrdf.store import open_store
 
     store = open_store(scratch_store)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from lexrdf.answers import TextChange
+from lexrdf.answers.diff import TextChange
 
 
 @dataclass(frozen=True)

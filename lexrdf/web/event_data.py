@@ -11,7 +11,8 @@ from typing import Any
 
 from pyoxigraph import Triple
 
-from lexrdf.answers import EventSummary, ImpactItem
+from lexrdf.answers.impact import ImpactItem
+from lexrdf.answers.types import EventSummary
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import KIND_OF_CLASS, LEX, RDFS
 from lexrdf.web import eli_jsonld

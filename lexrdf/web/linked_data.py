@@ -27,7 +27,8 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from lexrdf.answers import AS_LAST_KNOWN, ENDED, IN_FORCE, REPEALED, STRUCK_DOWN, VersionAnswer
+from lexrdf.answers.statuses import AS_LAST_KNOWN, ENDED, IN_FORCE, REPEALED, STRUCK_DOWN
+from lexrdf.answers.types import VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
 from lexrdf.queries import parse_date, parse_moment

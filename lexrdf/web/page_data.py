@@ -19,16 +19,10 @@ from urllib.parse import quote
 
 from pyoxigraph import NamedNode, QuerySolution, Triple
 
-from lexrdf.answers import (
-    EARLIER,
-    LATER,
-    OPERATIVE,
-    EventSummary,
-    RulingSummary,
-    interpretation_states,
-    interpretations_answer,
-)
-from lexrdf.answers import unit_label as answers_unit_label
+from lexrdf.answers.chains import unit_label as answers_unit_label
+from lexrdf.answers.interpretations import interpretation_states, interpretations_answer
+from lexrdf.answers.statuses import EARLIER, LATER, OPERATIVE
+from lexrdf.answers.types import EventSummary, RulingSummary
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import KIND_OF_CLASS, LEX, RDF, RDFS, RULING_KINDS
 from lexrdf.web.cache import NOTHING_KEPT, ActData

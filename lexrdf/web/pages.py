@@ -13,7 +13,7 @@ from datetime import date
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
 
-from lexrdf.answers import VersionAnswer
+from lexrdf.answers.types import VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.queries import parse_date, parse_moment
 from lexrdf.vocab import LEX

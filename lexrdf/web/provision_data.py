@@ -16,7 +16,8 @@ from datetime import date
 from typing import Any
 
 from lexrdf import citing
-from lexrdf.answers import (
+from lexrdf.answers.chains import ContextUnit
+from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     IN_FORCE,
     NO_INTERPRETATION_YET,
@@ -24,9 +25,8 @@ from lexrdf.answers import (
     OPERATIVE,
     PARTLY_IN_FORCE,
     STRUCK_DOWN,
-    ContextUnit,
-    VersionAnswer,
 )
+from lexrdf.answers.types import VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import DCTERMS
 from lexrdf.web import eli_jsonld, timeline

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from lexrdf.answers import (
+from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     ENDED,
     IN_FORCE,
@@ -20,9 +20,8 @@ from lexrdf.answers import (
     PARTLY_IN_FORCE,
     REPEALED,
     STRUCK_DOWN,
-    EventSummary,
-    VersionAnswer,
 )
+from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import diffview, timeline
 from lexrdf.web.diffview import Segment

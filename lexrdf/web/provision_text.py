@@ -12,7 +12,9 @@ from datetime import date
 from typing import Any
 
 from lexrdf import citing
-from lexrdf.answers import (
+from lexrdf.answers.chains import ContextUnit
+from lexrdf.answers.descendants import DescendantsAnswer
+from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     ENDED,
     IN_FORCE,
@@ -21,10 +23,8 @@ from lexrdf.answers import (
     PARTLY_IN_FORCE,
     REPEALED,
     STRUCK_DOWN,
-    ContextUnit,
-    DescendantsAnswer,
-    VersionAnswer,
 )
+from lexrdf.answers.types import VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.layout import layout_lines
 from lexrdf.vocab import LEX

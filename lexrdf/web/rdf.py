@@ -17,7 +17,7 @@ from datetime import date
 import pyoxigraph
 from pyoxigraph import Literal, NamedNode, RdfFormat, Triple
 
-from lexrdf.answers import EventSummary, VersionAnswer
+from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.queries import load_library
 from lexrdf.vocab import DCTERMS, ELI, EVENT_CLASSES, LEX, PREFIXES, PROV, RDF, RDFS, XSD

@@ -1,11 +1,16 @@
-"""Planning acts on several processes: each act versioned, emitted, validated and its views derived in a worker,
-which sends back N-Quads rather than quad objects; the ingest writes them in order, as it writes what it plans.
+"""Ingest's third stage, planning: each act's documents versioned against the store, the quads its write would add
+(`ActWrite`), with the events its active modifications record on other acts and what submitted each changeset;
+the checks that could refuse an act, run before anything is written; and the same planning in worker processes.
+
+Planning acts on several processes (`PlanningPool`): each act versioned, emitted, validated and its views derived
+in a worker, which sends back N-Quads rather than quad objects; the ingest writes them in order, as it writes what it
+plans.
 
 Once an ingest has read every file, named every act and resolved the active modifications and the changes feeds
-(`lexrdf.ingest._plan_all`), what remains for one act depends only on its documents, its active events, the store
-as the ingest found it, and those shared decisions. So a worker plans it (`plan_one`) from the store's published
-snapshot, opened read-only, exactly as the ingest's own thread would (`plan_act`, `_with_active`,
-`_with_provenance`, `check` with its views). Three things keep the result the same as planning in process:
+(`lexrdf.ingest.run.plan_all`), what remains for one act depends only on its documents, its active events, the
+store as the ingest found it, and those shared decisions. So a worker plans it (`plan_one`) from the store's published
+snapshot, opened read-only, exactly as the ingest's own thread would (`plan_act`, `with_active`,
+`with_provenance`, `check` with its views). Three things keep the result the same as planning in process:
 
 - the provisional times of an act's changesets are taken from the store's clock by the parent, in the order of
   the acts, before the act is handed out (`ReservedTimes`), and the writer restamps them with the commit's times;
@@ -34,22 +39,187 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat
 
-from lexrdf.active import ActiveEvent, ActivePlan, EventFacts
-from lexrdf.ingest import ActWrite, _notices, _with_active, _with_provenance, check_in_memory, plan_act
+from lexrdf.active import ActiveEvent, ActivePlan, EventFacts, active_quads
+from lexrdf.emit import emit_act, provenance_quads
+from lexrdf.ingest.commit import ActWrite, check_in_memory, is_bookkeeping
 from lexrdf.lifetime import pool_worker_lifetime
 from lexrdf.model import SourceDocument
 from lexrdf.parallel import submit
 from lexrdf.search.texts import Text, graph_texts
-from lexrdf.source_checks import SourcePolicy
+from lexrdf.source_checks import (
+    ActIdentity,
+    SourcePolicy,
+    check_identity,
+    check_mass_end,
+    stored_identity,
+)
+from lexrdf.store.base import Store
 from lexrdf.store.embedded import EmbeddedStore
 from lexrdf.store.nquads import Serialized
-from lexrdf.txtime import Pending, ReservedTimes
+from lexrdf.store.repository import (
+    announced_changes,
+    expression_dates,
+    read_stored_act,
+    stored_currency,
+)
+from lexrdf.txtime import Clock, Pending, ReservedTimes
 from lexrdf.uris import IriMinter
 from lexrdf.validate import Report
+from lexrdf.versioning import apply_plan, plan_document
 from lexrdf.views import derive
+from lexrdf.vocab import LEX, RDF
 
-#: acts handed out ahead of the writer, per worker: more than a group of writes (lexrdf.ingest.GROUP_QUADS) between
-#: them, so that the workers go on planning while the ingest waits for the writer
+
+def plan_late_groups(
+    groups: list[list[SourceDocument]],
+    acts: list[str],
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy | None = None,
+) -> dict[int, ActWrite]:
+    """Plan, before anything is written, every act whose documents could be refused: one that gets an expression
+    older than one already stored (it may contradict what later sources say), and every new expression of an act
+    held or of an act several documents express (it may claim an identity that is not its own, or end many
+    provisions without naming a repealing act: `lexrdf.source_checks`). A refusal then stops the whole batch with
+    the store unchanged. Returns the writes planned, by group index, so that they are not planned twice."""
+    return {
+        index: plan_act(group, act, store, minter, policy)
+        for index, (group, act) in enumerate(zip(groups, acts, strict=True))
+        if could_be_refused(group, act, store)
+    }
+
+
+def could_be_refused(group: list[SourceDocument], act: str, store: Store) -> bool:
+    """Whether planning these documents of `act` runs checks that could refuse them (see `plan_late_groups`)."""
+    return len(group) > 1 or bool(expression_dates(store, act))
+
+
+def refusals_end(groups: list[list[SourceDocument]], acts: list[str], store: Store) -> int:
+    """How many acts, in order, an ingest plans before no refusal can stop it any more: up to the last act that could
+    be refused (`could_be_refused`), none of them can be written."""
+    could = [i for i, (group, act) in enumerate(zip(groups, acts, strict=True)) if could_be_refused(group, act, store)]
+    return could[-1] + 1 if could else 0
+
+
+def refuse_late_groups(
+    groups: list[list[SourceDocument]], acts: list[str], store: Store, minter: IriMinter, policy: SourcePolicy
+) -> None:
+    """Run, without emitting anything, the checks `plan_late_groups` runs on every act whose documents could be
+    refused: a refusal raises here, before anything is written (what an ingest planning in processes whose groups
+    are not streamed does before its first write, its acts being planned meanwhile)."""
+    for group, act in zip(groups, acts, strict=True):
+        if could_be_refused(group, act, store):
+            plan_act(group, act, store, minter, policy, emit=False).quads.close()
+
+
+def plan_act(
+    group: list[SourceDocument],
+    act: str,
+    store: Store,
+    minter: IriMinter,
+    policy: SourcePolicy | None = None,
+    clock: Clock | ReservedTimes | None = None,
+    emit: bool = True,
+) -> ActWrite:
+    """Version one act's documents against the store: the quads they would add, their changesets given provisional
+    times by `clock` (the store's by default). Each document that is a new expression of the act as held (or as an
+    earlier document expressed it) is checked first (`policy`); without `emit`, only those checks are run and
+    nothing is added."""
+    policy = policy or SourcePolicy()
+    clock = clock or store.clock
+    write = ActWrite(act, store.spool(keep=is_bookkeeping), documents=group)
+    stored = read_stored_act(store, write.act)
+    identity = stored_identity(store, write.act, stored)
+    stored.announced = announced_changes(store, write.act)  # what amending acts stored say they change here
+    current_to = stored_currency(store, write.act)
+    known = expression_dates(store, write.act)
+    for document in group:
+        if document.expression_version < known.get(document.expression_date, 0):
+            # an earlier version of an expression held in a later, corrected version: nothing of it is recorded
+            document.notices.append(
+                f"{document.path}: version {document.expression_version} of the expression of "
+                f"{document.expression_date} is older than version {known[document.expression_date]}, already held: "
+                "not ingested (the later version corrects it)"
+            )
+            continue
+        # an expression older than one already stored fills the history behind it (archives back-filled)
+        next_expression = min((d for d in known if d > document.expression_date), default=None)
+        # another expression of the same date (another language) is stored: this one adds its texts, ends nothing
+        companion = document.expression_date in known
+        check_identity(document, identity, policy)
+        plan = plan_document(document, stored, minter, next_expression, companion)
+        check_mass_end(document, plan, stored, policy)
+        identity = identity or ActIdentity.of_document(write.act, document)
+        known[document.expression_date] = max(known.get(document.expression_date, 0), document.expression_version)
+        # a later consolidation that confirms every text still tells how far the sources now vouch for it
+        plan.advances_currency = bool(document.current_to and (current_to is None or document.current_to > current_to))
+        if not (plan.changes_anything or plan.advances_currency):
+            continue
+        if plan.advances_currency:
+            current_to = document.current_to
+        write.changed.append(document.path)
+        if emit:
+            recorded_at = clock.next()  # provisional: the store stamps the commit's time (lexrdf.txtime)
+            changeset = minter.new_changeset(recorded_at)
+            write.pending.add(recorded_at, changeset)
+            emit_act(document, plan, minter, changeset, recorded_at, stored.events, write.quads, write.described)
+        write.provisions += len(plan.new_provisions)
+        write.versions += len(plan.new_versions)
+        write.records += len(plan.new_records)
+        write.events += len(set(plan.events) - stored.events)
+        apply_plan(stored, plan, minter, document.language)
+    return write
+
+
+def with_provenance(write: ActWrite, policy: SourcePolicy) -> ActWrite:
+    """Record on each changeset of the write what submitted it: the file's SHA-256 and who (`lex:sourceFile`
+    already names the file)."""
+    hashes = {document.path: document.source_sha256 for document in write.documents if document.source_sha256}
+    hashes |= write.feed_hashes
+    write.quads.extend(provenance_quads(write.quads.kept, hashes, policy.submitter()))
+    return write
+
+
+def with_active(
+    write: ActWrite,
+    active: ActivePlan,
+    index: int,
+    store: Store,
+    minter: IriMinter,
+    clock: Clock | ReservedTimes | None = None,
+) -> ActWrite:
+    """Add to an act's write the events its active modifications record on other acts (lexrdf.active); new
+    changesets take provisional times from `clock` (the store's by default)."""
+    if index not in active.events:
+        return write
+    clock = clock or store.clock
+
+    def new_changeset() -> tuple[str, datetime]:
+        recorded_at = clock.next()
+        changeset = minter.new_changeset(recorded_at)
+        write.pending.add(recorded_at, changeset)
+        return changeset, recorded_at
+
+    source = write.documents[-1].path if write.documents else ""
+    own = [event for event in active.events[index] if event.feed is None]
+    added = active_quads(own, active.stored, minter, write.quads.kept, source, new_changeset, write.described)
+    for feed in sorted({event.feed for event in active.events[index] if event.feed is not None}):
+        # a feed's events are recorded by a changeset of their own, naming the feed as its source file
+        events = [event for event in active.events[index] if event.feed == feed]
+        pending = [*write.quads.kept, *added]
+        added += active_quads(events, active.stored, minter, pending, feed, new_changeset, write.described)
+        write.changed.append(feed)
+    write.events += sum(1 for q in added if q.predicate == RDF.type and q.object == LEX.Event)
+    write.quads.extend(added)
+    return write
+
+
+def notices_of(documents: list[SourceDocument]) -> list[str]:
+    return [notice for document in documents for notice in document.notices]
+
+
+#: acts handed out ahead of the writer, per worker: more than a group of writes (lexrdf.ingest.groups.GROUP_QUADS)
+#: between them, so that the workers go on planning while the ingest waits for the writer
 OUTSTANDING_PER_PROCESS = 8
 #: ... as long as their documents hold at most this many units in all (what is planned ahead waits in memory: an act
 #: adds about 10 quads a unit of its documents, and its views 7 more; so about two groups of writes), or only one
@@ -111,7 +281,7 @@ _CARRIED = ("pending", "changed", "provisions", "versions", "records", "events")
 
 def changesets_needed(documents: Sequence[SourceDocument], events: Sequence[ActiveEvent]) -> int:
     """The most changesets planning an act can record: one per document, one for its own active events, one per
-    changes feed whose events it records (`lexrdf.ingest.plan_act`, `_with_active`)."""
+    changes feed whose events it records (`lexrdf.ingest.planning.plan_act`, `with_active`)."""
     return len(documents) + 1 + len({event.feed for event in events if event.feed is not None})
 
 
@@ -153,9 +323,9 @@ def plan_one(task: ActTask) -> PlannedAct:
     write = plan_act(task.documents, task.act, store, minter, policy, clock=times)
     write.feed_hashes = task.feed_hashes
     active = ActivePlan(events={task.index: task.events} if task.events else {}, stored=_worker.stored)
-    write = _with_provenance(_with_active(write, active, task.index, store, minter, clock=times), policy)
+    write = with_provenance(with_active(write, active, task.index, store, minter, clock=times), policy)
     carried = {name: getattr(write, name) for name in _CARRIED}
-    planned = PlannedAct(task.index, task.act, notices=_notices(task.documents), **carried)
+    planned = PlannedAct(task.index, task.act, notices=notices_of(task.documents), **carried)
     try:
         if not write.quads:
             return planned
@@ -254,6 +424,3 @@ class PlanningPool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-__all__ = ["ActTask", "PlannedAct", "PlanningPool", "changesets_needed", "plan_one"]

@@ -1,0 +1,27 @@
+"""Reading query rows, for the reducers of this package: a column's value, an event's columns, the asked
+language."""
+
+from __future__ import annotations
+
+from pyoxigraph import QuerySolution
+
+from lexrdf.answers.types import EventSummary
+from lexrdf.vocab import KIND_OF_CLASS
+
+
+def _value(row: QuerySolution, name: str) -> str | None:
+    term = row[name]
+    return None if term is None else term.value
+
+
+def _event(row: QuerySolution, prefix: str) -> EventSummary | None:
+    iri = _value(row, f"{prefix}_by")
+    if iri is None:
+        return None
+    kind = KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "event")
+    return EventSummary(iri, kind, _value(row, f"{prefix}_date") or "", _value(row, f"{prefix}_source"))
+
+
+def _asked_language(rows: list[QuerySolution]) -> str | None:
+    asked = _value(rows[0], "_language") if rows else None
+    return None if asked in (None, "any") else asked
