@@ -34,8 +34,8 @@ from urllib.parse import unquote
 from pyoxigraph import Literal, Quad
 
 from lexrdf.emit import LEX_T, PROV_T, RDF_T, Emitter, cited_act, date_term, describe_reference, literal
+from lexrdf.mapping.destinations import destination_patterns, split_destination
 from lexrdf.mapping.effects import EffectsFeed
-from lexrdf.mapping.engine import destination_patterns, split_destination
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import TEXTUAL_KINDS, ActiveModification, ActReference, Modification, SourceDocument
 from lexrdf.store.base import Store

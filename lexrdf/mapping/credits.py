@@ -11,18 +11,15 @@ and the planner dates it at the latest by the day the source first shows the wor
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from lexrdf.mapping.destinations import destination_patterns, split_destination
+from lexrdf.mapping.reader import Reader
+from lexrdf.mapping.text import normalise_text
 from lexrdf.model import Modification
 
-if TYPE_CHECKING:
-    from lexrdf.mapping.engine import _Reader
 
-
-def credited_insertions(reader: _Reader, own_uris: set[str]) -> list[Modification]:
+def credited_insertions(reader: Reader, own_uris: set[str]) -> list[Modification]:
     """The insertion each `added` credit records of the provision that holds it, by the act it cites."""
-    from lexrdf.mapping.engine import destination_patterns, normalise_text, split_destination
-
     rules = reader.mapping.get("source_credits") or {}
     if not rules.get("element") or not rules.get("added"):
         return []

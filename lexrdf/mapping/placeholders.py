@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from lexrdf.mapping.reader import Reader
 from lexrdf.model import Modification, Unit
-
-if TYPE_CHECKING:
-    from lexrdf.mapping.engine import _Reader
 
 
 class PlaceholderRules:
@@ -66,7 +63,7 @@ class PlaceholderRules:
 
 
 def repeal_placeholders(
-    reader: _Reader, units: list[Unit], modifications: list[Modification], periods_authoritative: bool
+    reader: Reader, units: list[Unit], modifications: list[Modification], periods_authoritative: bool
 ) -> list[Modification]:
     """Mark the units whose text is a repeal placeholder (`Unit.placeholder`) and return the repeal each one is
     evidence of: the repeal the document records for the unit (in `modifications`, made a repeal of the whole
@@ -104,7 +101,7 @@ def repeal_placeholders(
 
 
 def _words_placeholders(
-    reader: _Reader,
+    reader: Reader,
     rules: PlaceholderRules,
     units: list[Unit],
     references: dict[tuple[str, ...], tuple[str, etree._Element]],
@@ -138,13 +135,13 @@ def _words_placeholders(
     return list(dict.fromkeys(found))  # the same words suppressed three times by one act: one change
 
 
-def _quoted(reader: _Reader, rules: PlaceholderRules, element: etree._Element) -> bool:
+def _quoted(reader: Reader, rules: PlaceholderRules, element: etree._Element) -> bool:
     """Whether `element` lies inside another act's text quoted by this one (`not_within`)."""
     names = {reader.qualified(name) for name in rules.not_within}
     return any(ancestor.tag in names for ancestor in element.iterancestors())
 
 
-def _references_by_key(reader: _Reader, rules: PlaceholderRules) -> dict[tuple[str, ...], tuple[str, etree._Element]]:
+def _references_by_key(reader: Reader, rules: PlaceholderRules) -> dict[tuple[str, ...], tuple[str, etree._Element]]:
     """The document's references to other acts (passiveRef ...), by their act key: the act's href and the element."""
     section = reader.mapping.get("references") or {}
     found: dict[tuple[str, ...], tuple[str, etree._Element]] = {}
@@ -160,7 +157,7 @@ def _references_by_key(reader: _Reader, rules: PlaceholderRules) -> dict[tuple[s
 
 
 def _cited_act(
-    reader: _Reader,
+    reader: Reader,
     rules: PlaceholderRules,
     element: etree._Element | None,
     text: str,

@@ -107,7 +107,7 @@ def load_mapping(path: Path) -> Mapping:
     """Load one mapping file, checked against the rule language's schema (lexrdf/mapping/schema.py)."""
     # imported here, not at the top: building the schema's models takes about 0.1 s, and every process that only
     # answers queries (each SPARQL worker, restarted after a query over its memory limit) imports this module
-    from lexrdf.mapping.schema import validate_rules
+    from lexrdf.mapping.schema_check import validate_rules
 
     rules = _read(path)
     missing = [key for key in _REQUIRED if key not in rules]

@@ -16,7 +16,7 @@ from datetime import date
 from lexrdf.model import SourceDocument
 from lexrdf.uris import IriMinter
 from lexrdf.versioning.commencement import record_partial_commencements, record_partly_in_force
-from lexrdf.versioning.evidence import record_evidence
+from lexrdf.versioning.dated_by import record_evidence
 from lexrdf.versioning.expressions import plan_expression
 from lexrdf.versioning.periods import plan_periods
 from lexrdf.versioning.planner import Planner, repeal_act

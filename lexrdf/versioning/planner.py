@@ -126,7 +126,8 @@ class Planner:
         spec.notes.update(m.note for m in mods if m.note)
         spec.affects.add(unit_path)
         announced_by = ", ".join(sorted(sources)) if announced else None
-        evidence = of_event(self, day, kind, unit_path, mods or given, announced_by)
+        unit, lifecycle = self.units_by_path.get(unit_path), self.lifecycle_by_day.get(day, [])
+        evidence = of_event(self.document, day, kind, unit, lifecycle, mods or given, announced_by)
         spec.evidence.setdefault(unit_path, set()).update(evidence)
         return iri
 
