@@ -266,6 +266,11 @@ def test_dpa_words_kept_for_the_rest_are_not_claimed_for_scotland(dpa_lex):
         assert "self-governing school" in england.text
         scotland = dpa_lex.text_at(provision, "2010-01-01", extent="S")
         assert (scotland.status, scotland.text) == ("outside-extent", None), provision
+    # before the repeal the words were in force in Scotland too: s. 30(5) is in force from 1.3.2000 (line 2018: "S. 30
+    # wholly in force at 1.3.2000"), its text then extending to E+W+S+N.I.; a repeal of words is never "repealed"
+    before = dpa_lex.text_at(f"{DPA}/section-30-5", "2003-01-01", extent="S")
+    assert (before.status, before.extent) == ("in-force", "E+W+S+N.I.")
+    assert "self-governing school" in before.text
 
 
 def test_gla_word_omitted_for_england_and_wales_only(lex):

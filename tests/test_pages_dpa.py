@@ -148,3 +148,28 @@ def test_the_contents_list_every_article_without_a_heading():
     chapter = entries[0]
     assert [e.label for e in chapter.children] == ["Art. 1º"]
     assert chapter.children[0].children == []  # the caput is the article's text, not a line of the contents
+
+
+def test_a_page_asked_for_a_territory_shows_that_territorys_text_or_says_it_is_not_held(page):
+    # line 2070: "Words in s. 31(4)(a)(iii) repealed (1.4.2006 for W.) by Public Services Ombudsman (Wales) Act 2005";
+    # the export shows Wales's text, the repealed words as "..." (line 6177): that text is Wales's, England's not held
+    s31_4_a_iii = S7.replace("section-7", "section-31-4-a-iii")
+    page.goto(f"{s31_4_a_iii}?date=2010-01-01&extent=W")
+    assert "the Health Service Commissioner for England" in visible(page, "article.provision-text")
+    assert visible(page, "dd.extent").startswith("W")
+    page.goto(f"{s31_4_a_iii}?date=2010-01-01&extent=E")
+    assert visible(page, "h1 + *").startswith("No text held for this territory")
+    assert page.locator("article.provision-text p.own-text").count() == 0  # never Wales's words for England
+    assert "In force for W" in visible(page, "main")  # the text held, named with the territory it is of
+    assert page.locator("select#pit-extent option[selected]").inner_text() == "E"
+    shot(page, "dpa-section-31-4-a-iii-england")
+
+
+def test_a_page_refuses_an_extent_that_names_no_territory(server):
+    import urllib.error
+    import urllib.request
+
+    url = f"{server}{S7.removeprefix(BASE)}?extent=%3Cscript%3E"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(url)
+    assert refused.value.code == 400 and "extent" in refused.value.read().decode("utf-8")

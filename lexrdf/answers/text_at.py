@@ -196,6 +196,9 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
             )
         return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no version of this provision is recorded")
     later, earlier = by_relation["after"], by_relation["before"]
+    if earlier and _value(earlier[-1], "closed_by") in word_changes and not later:
+        # its words were repealed where the asked territories are, its text since then is not held for them
+        return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no text of it held for these territories")
     if earlier:
         last = with_sources(version_from_row(earlier[-1], provision), rows)
         closer = last.closed_by.type if last.closed_by else None

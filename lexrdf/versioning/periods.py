@@ -167,10 +167,16 @@ def territorial_word_changes(planner: Planner, unit: Unit) -> list[tuple[Modific
         reached = set(change.extent.split("+")) & regions
         if not reached or reached == regions:
             continue
-        if change.kind == "repeal" and not _DOTS.search(unit.text):  # the words are kept: the text of the rest
+        if kept_elsewhere(change, unit):  # the words are kept: the text of the rest
             reached = regions - reached
         found.append((change, reached))
     return found
+
+
+def kept_elsewhere(change: Modification, unit: Unit) -> bool:
+    """Whether `change` repeals words the text shown of `unit` keeps (they remain in force where it does not reach):
+    a repeal of words, none of them shown as repealed (". . .")."""
+    return change.kind == "repeal" and not change.of_unit and _DOTS.search(unit.text) is None
 
 
 def text_extent(planner: Planner, unit: Unit) -> str:
@@ -192,7 +198,7 @@ def words_kept_elsewhere(planner: Planner, unit: Unit, start: date) -> tuple[dat
         day = change.effective
         if change.kind == "repeal" and day is not None and day > start and set(reached) != set(regions):
             left = [r for r in regions if r in reached]
-            if left and _DOTS.search(unit.text) is None:
+            if left and kept_elsewhere(change, unit):
                 return day, change, "+".join(left)
     return None
 
@@ -210,7 +216,9 @@ def own_start(planner: Planner, unit: Unit) -> tuple[date, str, bool]:
     day = unit.window.start
     if unit.path == "":
         return day, planner.enactment("", day), True
-    own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit)]  # words repealed: a change
+    kept = {id(m) for m, _ in territorial_word_changes(planner, unit) if kept_elsewhere(m, unit)}
+    # words repealed: a change (not where the text keeps them, as in force elsewhere: it did not make these words)
+    own = [m for m in planner.changes(unit) if not (m.kind == "repeal" and m.of_unit) and id(m) not in kept]
     # an enclosing provision inserted or substituted as a whole brought these words with it (s. 7(3)(a) of the DPA
     # came with the substitution of s. 7(3)): they are no older than that change
     own += planner.enclosing_changes(unit)

@@ -58,7 +58,8 @@ _KINDS = (
     (LEX.Interpretation.value, "interpretation"),
 )
 _EXPOSED = "ETag, Last-Modified, Link, Vary, Content-Location"
-PARAMETERS = ("date", "known_at", "diff_from", "diff_to")  # what every dereferenced IRI takes, and nothing else
+PARAMETERS = ("date", "known_at", "diff_from", "diff_to", "extent")  # what every dereferenced IRI takes, no more
+_EXTENT = re.compile(r"all|[A-Za-z.]+(?:\+[A-Za-z.]+)*")  # legislation.gov.uk's spelling: "S", "E+W", "N.I."
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ class Asked:
     known_at: str | None
     day: date | None
     compared: dict[str, str]  # diff_from / diff_to of a provision page's comparison, when given
+    extent: str | None = None  # the territories a provision page is asked for ("S", "E+W"; None: all)
 
     @property
     def iri(self) -> str:
@@ -202,7 +204,11 @@ def _asked(request: Request, links: Links, suffixed: bool) -> Asked:
             raise _problem(400, "Bad parameter", str(exc), parameter="known_at") from None
     dates = {name: _date_parameter(request, name) for name in ("date", "diff_from", "diff_to")}
     compared = {name: day.isoformat() for name, day in dates.items() if day is not None and name != "date"}
-    return Asked(request, links, path, suffix, known_at, dates["date"], compared)
+    extent = request.query_params.get("extent") or None
+    if extent is not None and not _EXTENT.fullmatch(extent):
+        detail = f"extent names territories as legislation.gov.uk does ('S', 'E+W', 'N.I.') or is 'all', not {extent!r}"
+        raise _problem(400, "Bad parameter", detail, parameter="extent")
+    return Asked(request, links, path, suffix, known_at, dates["date"], compared, None if extent == "all" else extent)
 
 
 def _date_parameter(request: Request, name: str) -> date | None:
@@ -251,10 +257,11 @@ def _html(lex: Lexrdf, asked: Asked, kind: str) -> str:
         return pages.act_page(lex, asked.links, asked.iri, day, asked.known_at, act_data(asked.request))
     if kind == "provision":
         kept = act_data(asked.request)
-        return pages.provision_page(lex, asked.links, asked.iri, day, asked.known_at, kept=kept, **asked.compared)
+        shown = {"kept": kept, "extent": asked.extent, **asked.compared}
+        return pages.provision_page(lex, asked.links, asked.iri, day, asked.known_at, **shown)
     if kind == "version" and (rows := lex.rows("_version-of", version=asked.iri)):
         provision, valid_from = rows[0]["provision"].value, date.fromisoformat(rows[0]["valid_from"].value)
-        version = {"version_iri": asked.iri, "kept": act_data(asked.request), **asked.compared}
+        version = {"version_iri": asked.iri, "kept": act_data(asked.request), "extent": asked.extent, **asked.compared}
         # the day asked when it falls within the version's window (provision_data keeps it there), else its first day
         return pages.provision_page(lex, asked.links, provision, asked.day or valid_from, asked.known_at, **version)
     if kind == "event":

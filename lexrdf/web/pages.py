@@ -43,15 +43,17 @@ def provision_page(
     diff_to: str | None = None,
     today: date | None = None,
     kept: ActData = NOTHING_KEPT,
+    extent: str | None = None,
 ) -> str:
     """A provision as on `day` (or one of its versions, `version_iri`; or why nothing is in force, `non_answer`):
     its text and context, then its window, events, timeline, provenance and a diff of two versions
     (`diff_from`, `diff_to`: dates; by default the previous version and the one shown). An act's IRI (or an act's
-    own version) gives the act page. `kept`: the act's own data kept across its pages (lexrdf.web.cache.ActData)."""
+    own version) gives the act page. `kept`: the act's own data kept across its pages (lexrdf.web.cache.ActData);
+    `extent`: the territories whose text is shown ("S"; None: the text in force, whatever it extends to)."""
     if lex.rows("_page-act", act=provision_iri, known_at=known_at):
         return act_page(lex, links, provision_iri, day, known_at, kept)
     page = PageLinks(links, known_at)
-    asked = (version_iri, non_answer, diff_from, diff_to, today, kept)
+    asked = (version_iri, non_answer, diff_from, diff_to, today, kept, extent)
     context = provision_context(lex, page, provision_iri, day, *asked)
     return render("provision.html", **context)
 

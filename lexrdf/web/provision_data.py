@@ -85,8 +85,10 @@ def provision_context(
     diff_to: str | None = None,
     today: date | None = None,
     kept: ActData = NOTHING_KEPT,
+    extent: str | None = None,
 ) -> dict[str, Any]:
-    """Everything provision.html shows (the act's title, events and contents as `kept` keeps them)."""
+    """Everything provision.html shows (the act's title, events and contents as `kept` keeps them); with `extent`,
+    the text of those territories (every version is listed, each with the territories it extends to)."""
     known_at = page.known_at
     today = today or date.today()
     catalog = Catalog(lex, page, kept)
@@ -96,7 +98,7 @@ def provision_context(
         own = next((v for v in versions if v.version == version_iri), None)
         if own and own.valid_from and not holds(own, chosen_day):
             chosen_day = as_date(own.valid_from)
-    answer = non_answer if non_answer is not None else lex.text_at(provision, chosen_day, known_at)
+    answer = non_answer if non_answer is not None else lex.text_at(provision, chosen_day, known_at, extent=extent)
     context = lex.context(provision, chosen_day, known_at)
     act_unit = next((u for u in context.items if u.unit_type == "act"), None)
     act = catalog.act(act_unit.unit) if act_unit else None
@@ -166,11 +168,26 @@ def provision_context(
         "comparison": comparison(lex, provision, versions, answer, diff_from, diff_to, catalog),
         "diff_action": page.path(provision),
         "date_form": {"path": page.path(provision), "value": chosen_day.isoformat()},
+        # the territories its versions extend to, to ask for one (none where no version says)
+        "extents": _regions(versions, extent),
+        "extent_asked": extent,
+        "extent": answer.extent if shows_text else None,
         "latest_href": page.path(provision).rstrip("/") + "/latest" + page.query(),
         "alternates": page.alternates(version_iri or provision),
         "jsonld": _jsonld(lex, provision, parent, answer, versions, version_iri, name, known_at, read),
     }
     return context_data
+
+
+def _regions(versions: list[VersionAnswer], asked: str | None) -> list[str]:
+    """Each territory some version of the provision extends to, and those asked for, England, Wales, Scotland,
+    Northern Ireland first (none where no version says)."""
+    found = {region for v in versions if v.extent for region in v.extent.split("+")}
+    found |= set(asked.split("+")) if asked and found else set()
+    return sorted(found, key=lambda region: (_ORDER.index(region) if region in _ORDER else len(_ORDER), region))
+
+
+_ORDER = ["E", "W", "S", "N.I."]
 
 
 def _crumbs(

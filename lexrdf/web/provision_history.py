@@ -60,6 +60,7 @@ class VersionRow:
     option: str  # how the diff form names it
     dated_by: tuple[tuple[str, str], ...] = ()  # what in the source dated its start, and its end (`evidence_pieces`)
     end_dated_by: tuple[tuple[str, str], ...] = ()
+    extent: str | None = None  # the territories its text extends to, where the source says
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ def version_rows(
                 option,
                 evidence_pieces(v.opened_by.evidence) if v.opened_by else (),
                 evidence_pieces(v.closed_by.evidence) if v.closed_by else (),
+                v.extent,
             )
         )
     return rows
@@ -188,7 +190,11 @@ def _with_sources(event: EventSummary | None, known: EventSummary | None) -> Eve
 
 
 def neighbours(rows: list[VersionRow], day: date) -> list[dict[str, Any]]:
-    """The versions either side of a date on which nothing is in force."""
+    """The versions either side of a date on which nothing is in force (for the territories asked: then a text in
+    force elsewhere is named as such)."""
+    elsewhere = [r for r in rows if r.valid_from.iso <= day.isoformat() < (r.last_day.iso if r.last_day else "9")]
+    if elsewhere:
+        return [(f"In force for {r.extent or 'other territories'}", r) for r in elsewhere]
     before = [r for r in rows if r.valid_from.iso <= day.isoformat()]
     after = [r for r in rows if r.valid_from.iso > day.isoformat()]
     found = [("Last version before", before[-1])] if before else []

@@ -41,7 +41,7 @@ STATUS_LABELS = {
     AS_LAST_KNOWN: "As last known",
     NOT_YET_IN_FORCE: "Not yet in force",
     PARTLY_IN_FORCE: "Partly in force",
-    "outside-extent": "Does not extend there",
+    "outside-extent": "No text held for this territory",
     REPEALED: "Repealed",
     STRUCK_DOWN: "Struck down",
     ENDED: "No longer in force",
