@@ -43,6 +43,12 @@ def stamp(moment: datetime) -> Literal:
     return Literal(f"{utc:%Y-%m-%dT%H:%M:%S}{fraction}Z", datatype=XSD.dateTime)
 
 
+def wall_clock() -> datetime:
+    """The wall clock transaction times follow: the one place lexrdf reads it for them (tests put a clock of their
+    own here, tests/clock.py, rather than sleep between writes)."""
+    return datetime.now(UTC)
+
+
 class Clock:
     """Strictly increasing transaction times of one store, each later than the latest already handed out or
     stored. Thread-safe: the ingest plans on one thread and writes on another."""
@@ -54,7 +60,7 @@ class Clock:
     def take(self, count: int = 1) -> list[datetime]:
         """`count` consecutive times from now (or from just after the latest, if the wall clock has not passed it)."""
         with self._lock:
-            now = datetime.now(UTC)
+            now = wall_clock()
             first = now if self.latest is None or now > self.latest else self.latest + TICK
             times = [first + TICK * index for index in range(count)]
             self.latest = times[-1]

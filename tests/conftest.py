@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from clock import SteppingClock
 
+import lexrdf.txtime
 from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings
 
@@ -78,3 +80,11 @@ def dpa_lex(tmp_path_factory: pytest.TempPathFactory):
     instance.ingest([UKPGA])
     yield instance
     instance.close()
+
+
+@pytest.fixture
+def wall(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
+    """The wall clock of this test's transaction times (tests/clock.py): moved by the test, never slept on."""
+    clock = SteppingClock()
+    monkeypatch.setattr(lexrdf.txtime, "wall_clock", clock)
+    return clock

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 from conftest import ODA, SAMPLES
@@ -23,13 +21,6 @@ def corrected_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
     return target
 
 
-def moment() -> str:
-    time.sleep(0.01)
-    stamp = datetime.now(UTC).isoformat()
-    time.sleep(0.01)
-    return stamp
-
-
 def quads(lex) -> set[str]:
     """The quads of the act graphs (the derived ELI views are rebuilt, not kept: they are not history)."""
     buffer = io.BytesIO()
@@ -37,9 +28,9 @@ def quads(lex) -> set[str]:
     return {line for line in buffer.getvalue().decode("utf-8").splitlines() if "/view/eli> ." not in line}
 
 
-def test_correction_supersedes_the_record_and_keeps_the_old_one(lex, tmp_path):
+def test_correction_supersedes_the_record_and_keeps_the_old_one(lex, tmp_path, wall):
     lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
-    known_before = moment()
+    known_before = wall.instant()
     stored_before = quads(lex)
     fixed = corrected_copy(
         tmp_path, "open-data-act@2001-04-01.xml", "within twelve months", "within twelve (12) months"
@@ -57,9 +48,9 @@ def test_correction_supersedes_the_record_and_keeps_the_old_one(lex, tmp_path):
     assert lex.ingest([fixed]).quads == 0  # the correction, re-ingested, changes nothing
 
 
-def test_closing_a_window_is_recorded_in_transaction_time(lex):
+def test_closing_a_window_is_recorded_in_transaction_time(lex, wall):
     lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
-    known_before = moment()
+    known_before = wall.instant()
     lex.ingest([EXPRESSIONS / "open-data-act@2004-07-01.xml"])
 
     as_known_then = lex.text_at(PARA_2, "2008-01-01", known_at=known_before)
@@ -76,8 +67,8 @@ def test_closing_a_window_is_recorded_in_transaction_time(lex):
     assert [v.valid_until for v in lex.versions(PARA_2, known_at=known_before)] == [None]
 
 
-def test_nothing_recorded_yet_is_not_an_answer(lex):
-    long_ago = moment()
+def test_nothing_recorded_yet_is_not_an_answer(lex, wall):
+    long_ago = wall.instant()
     lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
     answer = lex.text_at(PARA_2, "2002-01-01", known_at=long_ago)
     # what we answered then: the provision was not known yet (tests/test_transaction_time.py asks everything)

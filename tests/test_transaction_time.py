@@ -4,8 +4,7 @@ exactly what was answered at K, whatever was ingested since (links added to exis
 from __future__ import annotations
 
 import io
-import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,6 @@ DATES = ("2001-03-31", "2001-04-01", "2004-06-30", "2004-07-01", "2009-12-31", "
 CONTAINERS = (ODA, f"{ODA}/chp_1", f"{ODA}/chp_2", f"{ODA}/art_3", f"{ODA}/art_6")
 PHRASES = ("data", "commissioner", "twelve months", "machine-readable")
 LEXNS = "https://w3id.org/lexrdf/ontology#"
-
-
-def instant() -> str:
-    """A transaction time strictly between two writes."""
-    time.sleep(0.002)
-    moment = datetime.now(UTC).isoformat()
-    time.sleep(0.002)
-    return moment
 
 
 def iris(lex, sparql: str) -> list[str]:
@@ -88,16 +79,16 @@ def without_recorded_at(value: Any, known_at: str) -> Any:
     return value
 
 
-def test_as_known_at_each_instant_is_what_was_answered_then(tmp_path, universe):
+def test_as_known_at_each_instant_is_what_was_answered_then(tmp_path, universe, wall):
     lex = open_lex(tmp_path / "store")
     try:
-        instants = [instant()]  # before anything was recorded
+        instants = [wall.instant()]  # before anything was recorded
         then = [answers(lex, universe, instants[0])]
         assert {a["status"] for (kind, *_), a in then[0].items() if kind == "text-at"} == {"unknown-reference"}
         for path in FILES:
             summary = lex.ingest([path])
             assert summary.quads and not summary.refused
-            instants.append(instant())
+            instants.append(wall.instant())
             then.append(answers(lex, universe, instants[-1]))
             now = answers(lex, universe, None)  # asked at that instant, known_at is now: the same answers
             assert now == without_recorded_at(then[-1], instants[-1])
@@ -115,13 +106,13 @@ DAA = f"{BASE}/eli/xx/act/2004-06-01/7"  # the Data Amendment Act 2004, which th
 DAA_BY_REFERENCE = f"{BASE}/eli/ref/akn/xx/act/2004-06-01/7"
 
 
-def test_an_act_is_the_one_cited_before_only_from_when_it_was_ingested(tmp_path):
+def test_an_act_is_the_one_cited_before_only_from_when_it_was_ingested(tmp_path, wall):
     """The Open Data Act's 2004 expression cites the Data Amendment Act before it is held; ingesting that act
     later records it owl:sameAs the IRI it was cited by. As known before, the act's own IRI is still unknown."""
     lex = open_lex(tmp_path / "store")
     try:
         lex.ingest(FILES[:2])
-        known = instant()
+        known = wall.instant()
         then = {iri: lex.impact(iri, known_at=known).to_dict() for iri in (DAA, DAA_BY_REFERENCE)}
         then_text = lex.text_at(DAA, "2005-01-01", known_at=known).to_dict()
         assert then[DAA]["status"] == then_text["status"] == "unknown-reference"
@@ -144,7 +135,7 @@ def changeset_times(lex) -> list[tuple[datetime, str]]:
     return sorted((datetime.fromisoformat(r["at"].value), r["changeset"].value) for r in rows)
 
 
-def test_a_changeset_is_timed_when_its_write_commits(tmp_path, monkeypatch):
+def test_a_changeset_is_timed_when_its_write_commits(tmp_path, monkeypatch, wall):
     """Validation (before the write) takes time: the changesets' times come after it, in the order the writes
     commit, one microsecond apart at least, and each record carries its changeset's time."""
     validated: list[datetime] = []
@@ -152,8 +143,8 @@ def test_a_changeset_is_timed_when_its_write_commits(tmp_path, monkeypatch):
 
     def slow_check(*args, **kwargs):
         report = check(*args, **kwargs)
-        time.sleep(0.05)
-        validated.append(datetime.now(UTC))
+        wall.advance(timedelta(seconds=5))  # validation takes time
+        validated.append(wall())
         return report
 
     monkeypatch.setattr(lexrdf.ingest.run, "check", slow_check)
@@ -213,7 +204,7 @@ SECOND_RECORD = """
 """
 
 
-def test_an_editorial_addition_is_timed_at_its_commit(tmp_path, monkeypatch):
+def test_an_editorial_addition_is_timed_at_its_commit(tmp_path, monkeypatch, wall):
     """An addition's changeset is stamped when it is written, after its validation ran (lexrdf.ingest.commit),
     never when the addition was read."""
     validated: list[datetime] = []
@@ -221,7 +212,7 @@ def test_an_editorial_addition_is_timed_at_its_commit(tmp_path, monkeypatch):
 
     def timed_validate(*args, **kwargs):
         report = validate(*args, **kwargs)
-        validated.append(datetime.now(UTC))
+        validated.append(wall())
         return report
 
     lex = open_lex(tmp_path / "store")

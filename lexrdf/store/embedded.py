@@ -21,6 +21,7 @@ from typing import IO, Any
 import pyoxigraph
 from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 
+from lexrdf import txtime
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
@@ -452,7 +453,7 @@ class EmbeddedStore:
         if pending:
             pending.commit(times)
         changesets = pending.final_iris() if pending else []
-        moment = times[-1] if times else datetime.now(UTC)
+        moment = times[-1] if times else txtime.wall_clock()
         if isinstance(quads, Serialized) and not self._holds_graph(graph):
             # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
             data = pending.stamped_nquads(quads.data) if pending else quads.data

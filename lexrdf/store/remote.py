@@ -35,6 +35,7 @@ from pyoxigraph import (
     RdfFormat,
 )
 
+from lexrdf import txtime
 from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
@@ -311,7 +312,7 @@ class RemoteStore:
             if pending:
                 pending.commit(times)
             changesets = pending.final_iris() if pending else []
-            moment = times[-1] if times else datetime.now(UTC)
+            moment = times[-1] if times else txtime.wall_clock()
             additions = Additions(quads, self._held(graph), pending.stamper() if pending else None)
             try:  # journaled first: a writer killed after the server commits logs the change at the next open
                 change = self._last_change + 1
