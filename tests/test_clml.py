@@ -121,7 +121,10 @@ def test_units_per_type(path, expected):
     assert dict(counted_units(path)) == expected
     document = read_document(path)
     assert document.mapping == "clml"
-    assert dict(Counter(unit.unit_type for unit in document.units)) == expected
+    # one unit per identifier: a text for the territories a marked change does not reach is a concurrent version of
+    # the same unit (mappings/clml.yaml `change_extent`), not another provision
+    distinct = {(unit.eid, unit.window.start if unit.window else None): unit for unit in document.units}
+    assert dict(Counter(unit.unit_type for unit in distinct.values())) == expected
 
 
 def test_act_metadata_from_ukm_metadata():
@@ -152,7 +155,8 @@ def test_act_metadata_from_ukm_metadata():
 
 def test_numbers_headings_and_texts():
     needs_shared(GLA_FILE)
-    by_eid = {unit.eid: unit for unit in read_document(GLA_FILE).units}
+    units = read_document(GLA_FILE).units
+    by_eid = {unit.eid: unit for unit in reversed(units)}  # the first of each identifier: the text as shown
     # line 109-111: <Part id="part-III"><Number>Part III</Number><Title>Financial Provisions</Title>
     assert (by_eid["part-III"].number, by_eid["part-III"].heading) == ("Part III", "Financial Provisions")
     assert (by_eid["part-III-chapter-I"].number, by_eid["part-III-chapter-I"].heading) == ("Chapter I", "Council Tax")
@@ -179,6 +183,16 @@ def test_numbers_headings_and_texts():
         "following sums are sufficiently available, namely, sums—"
     )
     assert by_eid["section-86-4-a"].parent_path == "section-86-4"
+    # the same lines mark those changes Extent="E+W" in an E+W+S section (line 535): that text is England's and
+    # Wales's; Scotland's keeps the words they replaced ("the body will incur", "will charge", "will have to defray")
+    # and leaves out the words added, a concurrent version of s. 86(4)(a)
+    (england, scotland) = [unit for unit in units if unit.eid == "section-86-4-a"]
+    assert (england.extent, scotland.extent, england.concurrent, scotland.concurrent) == ("E+W", "S", True, True)
+    assert scotland.text == (
+        "that which the Authority estimates the body will incur in the financial year following the year in question, "
+        "will charge to a revenue account for the year and will have to defray in the year before the following sums "
+        "are sufficiently available, namely, sums—"
+    )
     # document order inside s. 85 (lines 274-380): s. 85(3A) was inserted after (3)
     order = [u.eid for u in read_document(GLA_FILE).units if u.eid.startswith("section-85-3")]
     assert order == ["section-85-3", "section-85-3-a", "section-85-3-aa", "section-85-3-b", "section-85-3A",

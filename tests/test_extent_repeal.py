@@ -284,27 +284,21 @@ def test_gla_word_omitted_for_england_and_wales_only(lex):
     assert lex.text_at(provision, "2013-03-27", extent="S").status == "outside-extent"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the words a territorial substitution replaced are not read as a text of their own: s. 86(4)(a) (line 602) "
-    "keeps the old words 'the body will incur' in <Repeal RetainText='true' SubstitutionRef=... Extent='E+W'> beside "
-    "the new ones (<Addition Extent='E+W'> ' will be incurred by ') for the E+W only substitution of the note at line "
-    "4310 ('Words in s. 86(4)(a) substituted (E.W.) ...'); s. 86 extends to E+W+S (line 535), so for S the old words "
-    "are the text; lexrdf holds the E+W text only and answers outside-extent for S (test below)",
-)
 def test_territorial_substitution_keeps_the_old_words_for_scotland(lex):
-    scotland = lex.text_at(f"{GLA}/section-86-4-a", "2013-03-27", extent="S")
-    assert scotland.status == "in-force" and "the body will incur" in scotland.text
-
-
-def test_territorial_substitution_is_not_claimed_for_scotland(lex):
-    """The same note (line 4310, "Words in s. 86(4)(a) substituted (E.W.)"): the text held, with " will be incurred
-    by " (line 603, <Addition Extent="E+W">), is England's and Wales's, never answered for Scotland."""
+    """s. 86(4)(a) (line 602) keeps the old words "the body will incur" in <Repeal RetainText="true"
+    SubstitutionRef=... Extent="E+W"> beside the new ones (<Addition Extent="E+W"> " will be incurred by ") for the
+    E+W only substitution of the note at line 4310 ("Words in s. 86(4)(a) substituted (E.W.) ..."); s. 86 extends to
+    E+W+S (line 535). The text of England and Wales has the new words, Scotland's the old: two concurrent versions."""
     provision = f"{GLA}/section-86-4-a"
     england = lex.text_at(provision, "2013-03-27", extent="E")
     assert england.extent == "E+W" and "will be incurred by" in england.text
+    assert "the body will incur" not in england.text
     scotland = lex.text_at(provision, "2013-03-27", extent="S")
-    assert (scotland.status, scotland.text) == ("outside-extent", None)
+    assert (scotland.status, scotland.extent) == ("in-force", "S")
+    assert "the body will incur" in scotland.text and "will be incurred by" not in scotland.text
+    # asked for no territory: both are named, the first by extent answered
+    both = lex.text_at(provision, "2013-03-27")
+    assert {c.extent for c in both.concurrent} == {"E+W", "S"}
 
 
 @pytest.fixture(scope="module")

@@ -53,6 +53,8 @@ class Reader:
         # words of a skipped element (a repeal marker) the source keeps because they remain in force elsewhere (CLML
         # <Repeal RetainText="true">: repealed for some territories only); not where other words replace them there
         self.retained: dict[str, str] = dict(mapping.get("retained_text") or {})
+        # the attribute of a change marker naming the territories the change extends to (CLML Extent)
+        self.change_extent: str | None = (mapping.get("change_extent") or {}).get("attribute")
         # elements the source marks as the editor's, not the law's words (AKN @status="editorial"; the US Code's
         # <block name="sourceCredit">): neither units nor text
         self.editorial_marks: list[tuple[str | None, str, str]] = [
@@ -223,13 +225,16 @@ class Reader:
         skip_units: bool = False,
         notes: list[str] | None = None,
         editorial: list[etree._Element] | None = None,
+        view: frozenset[str] | None = None,
     ) -> str:
         """Text content of an element as a reader sees it: inline elements add no space, block elements are
         separated by one; skipped inline elements (note markers) and, optionally, sub-units are left out.
         The targets of note references met on the way are appended to `notes` when it is given, and the editor's
-        blocks left out of the words (`editorial_blocks`) to `editorial`."""
+        blocks left out of the words (`editorial_blocks`) to `editorial`. With `view` (territories), the text there:
+        a change marked as extending elsewhere only (`change_extent`) is not applied (its added words left out, the
+        words it repealed kept), and its note is not this text's."""
         parts: list[str] = []
-        self._gather_text(element, element, skip_units, notes, parts, editorial)
+        self._gather_text(element, element, skip_units, notes, parts, editorial, view=view)
         return "".join(parts)
 
     def layout(self, element: etree._Element, text: str) -> str:
@@ -252,6 +257,7 @@ class Reader:
         parts: list[str],
         editorial: list[etree._Element] | None = None,
         marks: bool = False,
+        view: frozenset[str] | None = None,
     ) -> None:
         """`text_of`'s walk (a method, not a closure: a recursive closure is a reference cycle for each call); with
         `marks`, where each list item merged into the unit begins and ends, and its number (lexrdf.layout)."""
@@ -260,13 +266,15 @@ class Reader:
         names, note_refs, prefix = LOCAL_NAMES, self.note_refs, self.note_prefix
         for child in node:
             name = names[child.tag]
-            if notes is not None and name in note_refs:
+            elsewhere = view is not None and self.elsewhere(child, view)  # a change not applied in the view
+            if notes is not None and name in note_refs and not elsewhere:
                 target = child.get(note_refs[name], "")
                 if target.startswith(prefix) and len(target) > len(prefix):
                     notes.append(target[len(prefix) :])
             skipped = (
                 not name
-                or (name in self.skip and not (self.retained and self.kept(child)))
+                or (elsewhere and name not in self.skip)  # words added where the view is not
+                or (name in self.skip and not (self.retained and self.kept(child)) and not elsewhere)
                 or (self.editorial_marks and self.marked_editorial(child, name))
                 or (units and self.is_unit(child))  # a sub-unit has its own text
                 or (units and node is top and name in self.labels)  # number and heading are fields
@@ -290,7 +298,8 @@ class Reader:
                     parts.append(ITEM_START)
                 elif number:
                     parts.append(f"{NUMBER_START}{child.get(self.printed_attribute or '') or ''}{NUMBER_PRINTED}")
-                self._gather_text(child, top, units and not quoted, notes, parts, editorial, marks and not quoted)
+                inner = None if elsewhere else notes  # the notes of a change not applied here are not this text's
+                self._gather_text(child, top, units and not quoted, inner, parts, editorial, marks and not quoted, view)
                 if item:
                     parts.append(ITEM_END)
                 elif number:
@@ -306,6 +315,11 @@ class Reader:
                     parts[-1], tail = before[:-1], after[1:]
             if tail:
                 parts.append(tail)
+
+    def elsewhere(self, element: etree._Element, view: frozenset[str]) -> bool:
+        """Whether `element` marks a change extending to none of the territories `view` names (`change_extent`)."""
+        extent = element.get(self.change_extent) if self.change_extent else None
+        return bool(extent) and not view & set(extent.split("+"))
 
     def kept(self, element: etree._Element) -> bool:
         """Whether the source keeps the words of this skipped element: they remain in force elsewhere

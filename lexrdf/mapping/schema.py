@@ -195,6 +195,14 @@ class Marker(Rule):
     value: Text
 
 
+class ChangeExtent(Rule):
+    """The territories a change marked in the text extends to (`attribute` on its markers: CLML's Extent on
+    <Addition> and <Repeal>): where it extends less far than its unit, the text of the other territories is read with
+    the change not applied (its added words left out, the words it repealed there kept) as a text of its own."""
+
+    attribute: Text
+
+
 class RetainedText(Rule):
     """Words of an element of `skip_text` (a repeal marker) that the source keeps, marked by `attribute` with `value`,
     because they remain in force elsewhere; not when it carries `unless` (it is replaced by other words there)."""
@@ -461,6 +469,7 @@ class MappingRules(Rule):
     inline: Names = []
     skip_text: Names = []
     retained_text: RetainedText | None = None
+    change_extent: ChangeExtent | None = None
     quoted: Names = []
     excluded: Names = []
     part_identifiers: Names = []  # attributes giving URIs to elements inside a unit that are no units of their own

@@ -3,6 +3,8 @@ number, heading, own words, window and notes; what lies outside every provision 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lxml import etree
 
 from lexrdf.errors import SourceError
@@ -85,6 +87,9 @@ class UnitsReader(Reader):
                         start_attribute and child.get(start_attribute)
                     )
                     units.append(unit)
+                    rest = self.text_elsewhere(child, unit)
+                    if rest is not None:  # its words for the territories its marked changes do not reach
+                        units.append(rest)
                     if len(units) > self.limits.max_units:
                         what = f"more than {self.limits.max_units:,} structural units (provisions)"
                         raise SourceError(self.path, child.sourceline, self.limits.exceeded("max_units", what))
@@ -117,6 +122,43 @@ class UnitsReader(Reader):
             for unit in units[first:]:
                 unit.concurrent = True
         return units
+
+    def text_elsewhere(self, element: etree._Element, unit: Unit) -> Unit | None:
+        """Where changes marked in `unit`'s own words extend to some of its territories only (`change_extent`:
+        CLML <Addition Extent="E+W"> in an E+W+S section), its text for the others, with those changes not applied
+        (their words added left out, the words they replaced kept): a concurrent version beside `unit`, which is
+        then of the territories they reach. None when no marker of its own words says so, or they disagree."""
+        if not self.change_extent or not unit.extent:
+            return None
+        regions = unit.extent.split("+")
+        reached: set[frozenset[str]] = set()
+        for marker in element.iter(etree.Element):
+            extent = marker.get(self.change_extent)
+            if extent and self.own_words(element, marker):
+                reached.add(frozenset(extent.split("+")) & set(regions))
+        if len(reached) != 1:
+            return None
+        (limit,) = reached
+        left = [r for r in regions if r not in limit]
+        if not limit or not left:
+            return None
+        view = frozenset(left)
+        notes: list[str] = []
+        text = normalise_text(self.text_of(element, skip_units=True, notes=notes, view=view))
+        unit.extent, unit.concurrent = "+".join(r for r in regions if r in limit), True
+        return replace(
+            unit,
+            text=text,
+            notes=tuple(dict.fromkeys([*unit.unit_notes, *notes])),
+            extent="+".join(left),
+            concurrent=True,
+            layout="",
+            closing=self.closing_words(element, text),
+        )
+
+    def own_words(self, element: etree._Element, marker: etree._Element) -> bool:
+        """Whether `marker` is in `element`'s own words, not in a unit inside it."""
+        return next((a for a in marker.iterancestors() if self.is_unit(a)), None) is element
 
     def concurrent_alternatives(self, containers: list[etree._Element]) -> list[tuple[etree._Element, etree._Element]]:
         """Each element of the text naming concurrent alternatives of itself (`concurrent_versions`: CLML's
