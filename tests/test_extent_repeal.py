@@ -271,6 +271,10 @@ def test_dpa_words_kept_for_the_rest_are_not_claimed_for_scotland(dpa_lex):
     before = dpa_lex.text_at(f"{DPA}/section-30-5", "2003-01-01", extent="S")
     assert (before.status, before.extent) == ("in-force", "E+W+S+N.I.")
     assert "self-governing school" in before.text
+    # Sch. 11 para. 6(a) is shown only from that repeal (31.12.2004), for E+W+N.I.: before it nothing of it is held for
+    # Scotland either, and the answer says which texts are held, not that there are none
+    earlier = dpa_lex.text_at(f"{DPA}/schedule-11-paragraph-6-a", "2003-01-01", extent="S")
+    assert earlier.status == "outside-coverage" and "the texts held extend to E+W+N.I." in earlier.message
 
 
 def test_gla_word_omitted_for_england_and_wales_only(lex):

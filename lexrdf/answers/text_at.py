@@ -52,7 +52,7 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
     currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
     answer = _text_at(in_extent(rows), provision, day, _word_changes(rows))
     if answer.status in (OUTSIDE_COVERAGE, NOT_YET_IN_FORCE) and answer.version is None:
-        beyond = _beyond_extent(rows, provision, day)
+        beyond = _beyond_extent(rows, provision, day, answer.valid_from is None)
         if beyond is not None:
             answer = beyond
     answer.current_to = currency
@@ -349,16 +349,25 @@ def near_change(rows: list[QuerySolution], day: date, near_days: int) -> NearCha
     return best[2] if best else None
 
 
-def _beyond_extent(rows: list[QuerySolution], provision: str, day: date) -> VersionAnswer | None:
+def _beyond_extent(rows: list[QuerySolution], provision: str, day: date, none_for_them: bool) -> VersionAnswer | None:
     """Why a provision has no text for the territories asked on `day` when it has one elsewhere: outside-extent,
-    naming the extents of its texts then (None when nothing extends elsewhere either)."""
+    naming the extents of its texts then; where it has none then but texts for other territories on other days
+    (`none_for_them`: none for these at all), outside-coverage naming them. None when nothing extends elsewhere."""
     asked = _value(rows[0], "_extent") if rows else None
     if asked in (None, "all"):
         return None
     elsewhere = [r for r in distinct_versions(rows) if (_value(r, "relation") or "at") == "at"]
     extents = sorted({_value(r, "extent") for r in elsewhere} - {None})
     if not extents:
-        return None
+        other = sorted({_value(r, "extent") for r in distinct_versions(rows)} - {None})
+        if not other or not none_for_them:
+            return None
+        return VersionAnswer(  # texts of other territories, on other days: none is held for these on this one
+            OUTSIDE_COVERAGE,
+            provision,
+            message=f"no text of it for {asked} on {day} is held: the texts held extend to {', '.join(other)}, "
+            "on other days (ask `versions`)",
+        )
     return VersionAnswer(
         OUTSIDE_EXTENT,
         provision,
