@@ -127,7 +127,8 @@ class UnitsReader(Reader):
         """Where changes marked in `unit`'s own words extend to some of its territories only (`change_extent`:
         CLML <Addition Extent="E+W"> in an E+W+S section), its text for the others, with those changes not applied
         (their words added left out, the words they replaced kept): a concurrent version beside `unit`, which is
-        then of the territories they reach. None when no marker of its own words says so, or they disagree."""
+        then of the territories they reach. None when no marker of its own words says so, they disagree, or the words
+        there are none or the same."""
         if not self.change_extent or not unit.extent:
             return None
         regions = unit.extent.split("+")
@@ -145,6 +146,8 @@ class UnitsReader(Reader):
         view = frozenset(left)
         notes: list[str] = []
         text = normalise_text(self.text_of(element, skip_units=True, notes=notes, view=view))
+        if not text or text == unit.text:  # no words there, or the same ones (a change of its heading only)
+            return None
         unit.extent, unit.concurrent = "+".join(r for r in regions if r in limit), True
         return replace(
             unit,
