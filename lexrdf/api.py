@@ -307,12 +307,17 @@ class Lexrdf:
         return ContextAnswer(status, provision, day.isoformat(), subordinate, items)
 
     def descendants(
-        self, provision: str, date: str | date, known_at: str | None = None, language: str | None = None
+        self,
+        provision: str,
+        date: str | date,
+        known_at: str | None = None,
+        language: str | None = None,
+        extent: str | None = None,
     ) -> DescendantsAnswer:
         """Every unit below `provision` in force on `date`, in document order, complete; each unit's text in
-        `language` where it has one, else its first language."""
+        `language` where it has one, else its first language; with `extent` ("S"), the texts of those territories."""
         day = _as_date(date)
-        params = {"date": day.isoformat(), "known_at": known_at, "language": language}
+        params = {"date": day.isoformat(), "known_at": known_at, "language": language, "extent": extent}
         rows, chain = _split_chain(self.rows("descendants", provision=provision, **params))
         items = [row for row in rows if row["unit"] is not None]
         own = text_at_answer(_own_rows(rows), provision, day)

@@ -303,6 +303,13 @@ def test_territorial_substitution_keeps_the_old_words_for_scotland(lex):
     # asked for no territory: both are named, the first by extent answered
     both = lex.text_at(provision, "2013-03-27")
     assert {c.extent for c in both.concurrent} == {"E+W", "S"}
+    # its sub-unit (i) (lines 609-610: "which will be <Repeal RetainText="true" ... Extent="E+W">payable to
+    # it</Repeal> <Addition Extent="E+W"> payable to or for it </Addition> for the year; and"): asked for S,
+    # descendants give Scotland's words; asked for E, England's
+    scots = {i.unit: (i.extent, i.text) for i in lex.descendants(provision, "2013-03-27", extent="S").items}
+    assert scots[f"{provision}-i"] == ("S", "which will be payable to it for the year; and")
+    english = {i.unit: (i.extent, i.text) for i in lex.descendants(provision, "2013-03-27", extent="E").items}
+    assert english[f"{provision}-i"] == ("E+W", "which will be payable to or for it for the year; and")
 
 
 @pytest.fixture(scope="module")

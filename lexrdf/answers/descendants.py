@@ -13,6 +13,7 @@ from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
 from lexrdf.answers.statuses import AS_LAST_KNOWN, IN_FORCE, PARTLY_IN_FORCE
 from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.versions import in_extent
 
 
 @dataclass
@@ -31,6 +32,7 @@ class UnitText:
     valid_until: str | None
     closing: str | None = None  # the end of `text` the source places after the unit's sub-units
     layout: str | None = None  # `text` in lines where it holds list items (lexrdf.layout: JSON)
+    extent: str | None = None  # the territories its text extends to, where the source says
 
 
 @dataclass
@@ -51,7 +53,7 @@ class DescendantsAnswer:
 @reduces("descendants")
 def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own: VersionAnswer) -> DescendantsAnswer:
     """Descendant rows (already in document order) under a provision whose own state on `day` is `own`: one item a
-    unit, in one language (`texts_per_unit`)."""
+    unit, in one language (`texts_per_unit`), of the territories asked (``_extent``: `in_extent`)."""
     partly_within = own.status == PARTLY_IN_FORCE and (own.valid_from or "9999") <= day.isoformat()  # its words
     if own.status not in (IN_FORCE, AS_LAST_KNOWN) and not partly_within:
         return DescendantsAnswer(own.status, provision, day.isoformat(), message=own.message)
@@ -69,7 +71,8 @@ def descendants_answer(rows: list[QuerySolution], provision: str, day: date, own
             _value(row, "valid_until"),
             _value(row, "closing"),
             _value(row, "layout"),
+            _value(row, "extent"),
         )
-        for row in texts_per_unit(rows)
+        for row in texts_per_unit(in_extent(rows))
     ]
     return DescendantsAnswer(own.status, provision, day.isoformat(), len(items), items, own.message)

@@ -140,7 +140,7 @@ def provision_context(
         "heading": answer.heading if shows_text else next((v.heading for v in reversed(versions) if v.heading), None),
         "unit": shown_unit(answer, own_unit, page, chosen_day, style) if shows_text else None,
         "children": unit_tree(
-            lex.descendants(provision, chosen_day, known_at),
+            lex.descendants(provision, chosen_day, known_at, extent=extent),
             toc_within(lex, act.iri, provision, chosen_day, known_at, kept) if act else [],
             page,
             chosen_day,
