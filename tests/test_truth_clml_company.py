@@ -421,6 +421,12 @@ def test_sch1A_para5_2_date_substituted_for_england_on_12_1_2018(lgfa):
     assert answer.status == "in-force" and "no later than 11 March" in answer.text
     assert lgfa.text_at(provision, "2015-01-01").status == "outside-coverage"  # the earlier date is not in the file
     assert source_provisions(lgfa, provision, "Substitution") == {f"{LEG}/uksi/2017/1305/regulation/2"}
+    # the note says "(E.)" and para. 5 extends to E+W+S (its RestrictExtent): "11 March" is England's date; Wales's and
+    # Scotland's text, with the words it replaced, is not in the file
+    assert answer.extent == "E"
+    for elsewhere in ("W", "S"):
+        other = lgfa.text_at(provision, "2018-06-01", extent=elsewhere)
+        assert (other.status, other.text) == ("outside-extent", None), elsewhere
 
 
 def test_sch1A_is_not_in_force_before_its_insertion_and_in_force_after(lgfa):
