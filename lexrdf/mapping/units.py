@@ -133,10 +133,9 @@ class UnitsReader(Reader):
             return None
         regions = unit.extent.split("+")
         reached: set[frozenset[str]] = set()
-        for marker in element.iter(etree.Element):
-            extent = marker.get(self.change_extent)
-            if extent and self.own_words(element, marker):
-                reached.add(frozenset(extent.split("+")) & set(regions))
+        for marker in element.iterfind(f".//*[@{self.change_extent}]"):  # the markers only, not every element
+            if self.own_words(element, marker):
+                reached.add(frozenset(marker.get(self.change_extent).split("+")) & set(regions))
         if len(reached) != 1:
             return None
         (limit,) = reached

@@ -117,7 +117,8 @@ def by_extent(
     it was before is not shown. One repeal is read per piece, earliest first (a later one splits what is left)."""
     currency = planner.document.current_to
     window = unit.window
-    retained = words_kept_elsewhere(planner, unit, start[0])
+    word_changes = territorial_word_changes(planner, unit)
+    retained = words_kept_elsewhere(unit, word_changes, start[0])
     if retained is not None:  # words repealed for some territories, kept in the text: before, it held everywhere
         day, change, left = retained
         opened = (day, planner.change_event(unit, day, [change]), False)
@@ -125,7 +126,7 @@ def by_extent(
         rest = replace(unit, window=Window(day, window.end, window.applicable_from), extent=left)
         return [(before, start, unit), *((piece, begun, unit) for piece, begun, _ in by_extent(planner, rest, opened))]
     shown = unit  # the unit of the source (the pieces say which they are of)
-    unit = replace(unit, extent=text_extent(planner, unit)) if unit.extent else unit
+    unit = replace(unit, extent=text_extent(unit, word_changes)) if unit.extent else unit
     for repeal, left in planner.territorial_repeals(unit):
         day = repeal.effective
         if day is None or (currency and day > currency) or (window.end and day >= window.end):
@@ -179,27 +180,27 @@ def kept_elsewhere(change: Modification, unit: Unit) -> bool:
     return change.kind == "repeal" and not change.of_unit and _DOTS.search(unit.text) is None
 
 
-def text_extent(planner: Planner, unit: Unit) -> str:
+def text_extent(unit: Unit, word_changes: list[tuple[Modification, set[str]]]) -> str:
     """The territories the text shown of `unit` is in force for: its extent, narrowed by each change of its words
     limited to some of them (`territorial_word_changes`: "Words in s. 31(4)(a)(iii) repealed (1.4.2006 for W.)",
     the words shown ". . ."; the text shown is Wales's, and England's, which still has the words, is not held). Where
     the changes leave no territory in common (a table with a row for N.I. beside one for E.W.S.), the text holds the
     words of each and its extent stands."""
     regions = unit.extent.split("+")
-    kept = [r for r in regions if all(r in reached for _, reached in territorial_word_changes(planner, unit))]
+    kept = [r for r in regions if all(r in reached for _, reached in word_changes)]
     return "+".join(kept) if kept else unit.extent
 
 
-def words_kept_elsewhere(planner: Planner, unit: Unit, start: date) -> tuple[date, Modification, str] | None:
-    """A repeal of words of `unit` for some territories that the text shown keeps (they remain in force for the
-    rest), dated after the text began: the day, the change and the territories left; from then the text is theirs."""
-    regions = unit.extent.split("+") if unit.extent else []
-    for change, reached in territorial_word_changes(planner, unit):
+def words_kept_elsewhere(
+    unit: Unit, word_changes: list[tuple[Modification, set[str]]], start: date
+) -> tuple[date, Modification, str] | None:
+    """Of `word_changes`, a repeal of words of `unit` for some territories that the text shown keeps (they remain in
+    force for the rest), dated after the text began: the day, the change and the territories left; from then the
+    text is theirs."""
+    for change, left in word_changes:
         day = change.effective
-        if change.kind == "repeal" and day is not None and day > start and set(reached) != set(regions):
-            left = [r for r in regions if r in reached]
-            if left and kept_elsewhere(change, unit):
-                return day, change, "+".join(left)
+        if kept_elsewhere(change, unit) and day is not None and day > start:
+            return day, change, "+".join(r for r in unit.extent.split("+") if r in left)
     return None
 
 

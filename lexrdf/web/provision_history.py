@@ -192,7 +192,8 @@ def _with_sources(event: EventSummary | None, known: EventSummary | None) -> Eve
 def neighbours(rows: list[VersionRow], day: date) -> list[dict[str, Any]]:
     """The versions either side of a date on which nothing is in force (for the territories asked: then a text in
     force elsewhere is named as such)."""
-    elsewhere = [r for r in rows if r.valid_from.iso <= day.isoformat() < (r.last_day.iso if r.last_day else "9")]
+    asked = day.isoformat()  # a version's last day is in its window (inclusive)
+    elsewhere = [r for r in rows if r.valid_from.iso <= asked and (r.last_day is None or asked <= r.last_day.iso)]
     if elsewhere:
         return [(f"In force for {r.extent or 'other territories'}", r) for r in elsewhere]
     before = [r for r in rows if r.valid_from.iso <= day.isoformat()]
@@ -223,13 +224,11 @@ def explanation(
     if answer.status == PARTLY_IN_FORCE or (answer.status == NOT_YET_IN_FORCE and not answer.valid_from):
         return [Piece(f"{answer.message}.")]  # in force for some purposes only; or prospective, with no date
     if answer.status == NOT_YET_IN_FORCE:
+        opened = catalog.event(answer.opened_by)
+        bound = f"{opened.bound_label} " if opened and opened.bound == "at-earliest" else ""  # never before it
         return [
-            Piece(
-                f"Not yet in force on {on}. It comes into force "
-                + ("at the earliest " if answer.opened_by and answer.opened_by.bound == "at-earliest" else "")
-                + f"on {day_text(answer.valid_from or '').text}"
-            ),
-            *_made_by(catalog.event(answer.opened_by)),
+            Piece(f"Not yet in force on {on}. It comes into force {bound}on {day_text(answer.valid_from or '').text}"),
+            *_made_by(opened),
         ]
     if answer.status in (REPEALED, ENDED):
         return _ended(answer, on, versions, catalog)
