@@ -62,6 +62,9 @@ class ActiveEvent:
     affects: set[str] = field(default_factory=set)  # provision IRIs (the target act itself when not held)
     source_provisions: set[str] = field(default_factory=set)
     portions: set[str] = field(default_factory=set)  # the destinations as the amending act wrote them
+    # those naming no provision we can identify in an act we do not hold (positional steps, a range): the event
+    # affects the act, and each of these is its own item of the act's impact until the act's ingest resolves it
+    unresolved: set[str] = field(default_factory=set)
     supersedes: set[str] = field(default_factory=set)  # events on the act known by reference it replaces
     document: SourceDocument | None = None
     aliases: set[str] = field(default_factory=set)  # other IRIs of the source acts (minted while known by reference)
@@ -255,6 +258,7 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
                     if not (change.positional or change.through):
                         named = _cited_provision(minter, node, change.target, document.mapping)
                     affects, reference_used = {named or node}, reference
+                    unresolved = named is None and bool(change.target)
                 else:
                     if target not in structures:
                         batch = groups[index_of[target]] if target in index_of else []
@@ -263,7 +267,7 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
                     if problem:
                         plan.notices.setdefault(index, []).append(f"{where} {problem} of {target}")
                         continue
-                    node, reference_used = target, None
+                    node, reference_used, unresolved = target, None, False
                     affects = {minter.provision(target, path) for path in paths}
                 if node not in stored_events:
                     stored_events[node] = events_on(store, node)
@@ -282,6 +286,8 @@ def plan_active(groups: list[list[SourceDocument]], acts: list[str], store: Stor
                     event.aliases = aliases
                 event.affects |= affects
                 event.portions.add(_portion(change))
+                if unresolved:
+                    event.unresolved.add(_portion(change))
                 if change.source_path:
                     event.source_provisions.add(minter.provision(amending, change.source_path))
         resolved = _resolve_earlier(amending, group, minter, store, structures, stored_events, plan, index)
@@ -594,6 +600,8 @@ def active_quads(
             out.add(node, predicate, out.iri(value))
         for portion in portions:
             out.add(node, LEX_T.targetPortion, literal(portion))
+            if portion in event.unresolved:
+                out.add(node, LEX_T.unresolvedPortion, literal(portion))
         for replaced in sorted(event.supersedes):
             out.add(out.iri(replaced), LEX_T.supersededAt, out.recorded_at)
             out.add(out.iri(replaced), LEX_T.supersededBy, out.changeset)

@@ -56,7 +56,8 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "publicationDate", "knownByReference", "order", "unitType", "eId", "path", "validFrom",
     "applicableFrom", "validUntil", "text", "number", "heading", "language", "recordedAt", "supersededAt",
     "date", "retroactive", "sourceLine", "sourceFile", "expressionDate",
-    "beginsHistory", "currentTo", "sourceNote", "targetPortion", "itemKind", "sourceSha256", "submittedBy",
+    "beginsHistory", "currentTo", "sourceNote", "targetPortion", "unresolvedPortion", "itemKind", "sourceSha256",
+    "submittedBy",
     "changesThrough", "applied", "dateAtLatest", "dateAtEarliest", "expressionVersion", "datedBy", "deferredEffect",
     "extent", "inPartPurposes", "inPartEvidence", "partlyInForce", "prospective", "closingText", "textLayout",
     "concurrent", "limitedTo", "shownNumber", "shownHeading", "partIdentifier",
@@ -66,7 +67,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
 UNALIGNED_PROPERTIES = {
     "frbrWork", "jurisdiction", "actType", "actNumber", "knownByReference", "order", "unitType", "eId",
     "path", "expression", "number", "heading", "recordedAt", "supersededAt", "affectedAct", "affects",
-    "sourceAct", "retroactive", "sourceLine", "expressionDate", "beginsHistory", "targetPortion",
+    "sourceAct", "retroactive", "sourceLine", "expressionDate", "beginsHistory", "targetPortion", "unresolvedPortion",
     "bindingScope", "concurrentWith", "itemKind",
     "madeByProvision",  # a version's own amending provision; the event's is lex:sourceProvision (prov:used)
     "introduces",  # a sub-property of lex:affects (itself unaligned): the event that inserted a provision whole

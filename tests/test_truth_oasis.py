@@ -155,6 +155,12 @@ def test_dripa_impact_on_ripa_insertions_on_enactment_and_the_repeal_of_2016(dri
     inserted = {i.provision for i in items if i.type == "insertion"}
     assert {f"{RIPA}/sec_11/subsec_2A", f"{RIPA}/sec_2/subsec_8A", f"{RIPA}/sec_58/subsec_4"} <= inserted
     assert RIPA not in inserted and {i.provision for i in items if i.type == "repeal"} == {RIPA}
+    # the range names no provision of an act not held (what lies between its ends is not known): the item says the
+    # destination as written (textualMod_18, line 136: destination href=".../main#sec_3" upTo=".../main#sec_6")
+    assert {i.destination for i in items if i.type == "repeal"} == {
+        "/akn/uk/act/2000-07-28/chapter23/main#sec_3 upTo sec_6"
+    }
+    assert all(i.destination is None for i in items if i.type == "insertion")
     insertion = next(i.event for i in items if i.type == "insertion")
     rows = list(
         dripa.store.sparql(

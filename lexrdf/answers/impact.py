@@ -29,6 +29,9 @@ class ImpactItem:
     state: str | None = None  # "version" (the text) or "interpretation" (the operative meaning), when one
     # the provisions of the source act that made the version opened (lex:madeByProvision), when the source names them
     source_provisions: list[str] = field(default_factory=list)
+    # for an act not held: the destination as the amending act wrote it, where it names no provision of it we can
+    # identify (`provision` is then the act; lex:unresolvedPortion)
+    destination: str | None = None
 
 
 @dataclass
@@ -47,13 +50,14 @@ class ImpactAnswer:
 @reduces("impact")
 def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
     """Merge the opened / closed rows of one event on one provision into one effect."""
-    merged: dict[tuple[str, str, str], ImpactItem] = {}
+    merged: dict[tuple[str, str, str, str], ImpactItem] = {}
     for row in rows:
         event = _value(row, "event") or ""
         provision = _value(row, "provision") or ""
         state = _value(row, "state")
+        destination = _value(row, "destination")
         item = merged.setdefault(
-            (event, provision, state or ""),
+            (event, provision, state or "", destination or ""),
             ImpactItem(
                 provision,
                 "",
@@ -63,6 +67,7 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
                 None,
                 None,
                 state,
+                destination=destination,
             ),
         )
         if _value(row, "effect") == "opened":
@@ -84,6 +89,6 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
             )
             if item.effect == "closed" and item.state == "version" and item.type in RULING_TYPES:
                 item.effect = "struck down"
-    items = sorted(merged.values(), key=lambda i: (i.date, i.event, i.provision))
+    items = sorted(merged.values(), key=lambda i: (i.date, i.event, i.provision, i.destination or ""))
     status = RESOLVED if items else UNKNOWN_REFERENCE
     return ImpactAnswer(status, act, len(items), items)

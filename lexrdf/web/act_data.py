@@ -223,6 +223,7 @@ def act_context(
         "made": [
             {
                 **_named(lex, page, item.provision, item.date, item.effect == "closed"),
+                **({"label": unresolved_label(item.destination)} if item.destination else {}),
                 "effect": item.effect,
                 "event": by_iri.get(item.event) or catalog.event(EventSummary(item.event, item.type, item.date, act)),
             }
@@ -233,6 +234,11 @@ def act_context(
         "alternates": page.alternates(act),
         "jsonld": _jsonld(lex, act, state, about, contents, title, known_at, kept),
     }
+
+
+def unresolved_label(destination: str) -> str:
+    """A destination naming no provision we can identify in an act not held, as a reader is told of it."""
+    return f"the part the amending act names as {destination} (not identified: the act is not held)"
 
 
 def _about(lex: Lexrdf, act: str, known_at: str | None) -> dict[str, Any]:

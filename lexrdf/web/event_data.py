@@ -16,7 +16,7 @@ from lexrdf.answers.types import EventSummary
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import KIND_OF_CLASS, LEX, RDFS
 from lexrdf.web import eli_jsonld
-from lexrdf.web.act_data import chain_labels
+from lexrdf.web.act_data import chain_labels, unresolved_label
 from lexrdf.web.page_data import (
     SCOPE_KINDS,
     SCOPE_NOTES,
@@ -139,7 +139,9 @@ def event_context(lex: Lexrdf, page: PageLinks, event: str) -> dict[str, Any]:
     groups: dict[str, list[Effect]] = {}
     for item in impact.items:
         label = (
-            labels.get(item.provision)
+            unresolved_label(item.destination)
+            if item.destination
+            else labels.get(item.provision)
             or titles.get(item.provision)
             or ("the whole act" if item.provision == affected else item.provision)
         )
