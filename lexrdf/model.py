@@ -168,6 +168,10 @@ class Unit:
     # URIs the source gives to parts of it that it holds as no provision of their own (CLML: the IdURI of an annex's
     # unnumbered <P>): `resolve` answers this provision for them
     part_identifiers: tuple[str, ...] = ()
+    # the notes whose marker stands in words its text shows and which a repeal of words keeps (CLML's
+    # <Repeal RetainText="true">, the AKN export's <ins> around the marker and the words): repealed for some
+    # territories, in force for the rest; a repeal note marked in its words but not here dropped the words it names
+    kept_notes: tuple[str, ...] = ()
 
 
 @_pickled_as_arguments

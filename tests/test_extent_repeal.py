@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BASE, DPA, SHARED_DATA, needs_shared, open_lex
+from conftest import BASE, DPA, SHARED_DATA, UKPGA, needs_shared, open_lex
 from invariants import assert_edges_dated, assert_impact_agrees_with_the_events, assert_windows_sound
 from lxml import etree
 
@@ -345,3 +345,52 @@ def test_a_text_shown_before_the_repeal_is_split_on_its_date(shown_earlier):
     assert england.closed_by.source == LGA_2003 and "(for E only)" in england.message
     wales = shown_earlier.text_at(s108_2, "2010-01-01", extent="W")
     assert (wales.status, wales.extent, wales.text) == ("in-force", "W+S", S108_2_WORDS)
+
+
+def _read_dpa_changed(tmp_path, change) -> tuple:
+    """The DPA as the source has it, but with `change` made to the <paragraph> of Sch. 11 para. 6(a) (line 17105):
+    a markup no file of ../shared/data has, to try the rule on it; its unit and its S repeal of words (line 3055)."""
+    from lexrdf.mapping.engine import read_document
+
+    needs_shared(UKPGA)
+    tree = etree.parse(str(UKPGA), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True))
+    (paragraph,) = tree.xpath("//*[@eId='schedule-11-paragraph-6-a']")
+    change(paragraph)
+    changed = tmp_path / UKPGA.name
+    tree.write(str(changed), xml_declaration=True, encoding="utf-8")
+    document = read_document(changed)
+    (unit,) = [u for u in document.units if u.eid == "schedule-11-paragraph-6-a"]
+    (repeal,) = [m for m in document.modifications if m.destination == unit.eid and m.note_id == "c18188881"]
+    return unit, repeal
+
+
+def test_which_way_a_territorial_repeal_of_words_goes_is_read_from_its_own_marker(tmp_path):
+    """The rule (lexrdf/versioning/periods.py `kept_elsewhere`): a repeal of words for some territories keeps the
+    words for the rest when its note's marker stands in words the text shows (line 17109: <ins> around
+    <noteRef href="#c18188881"/> and "or, in relation to a self-governing school, ..."); it dropped them when its
+    marker stands in no such words (". . ."). The other words of the provision do not decide: ". . ." there, from
+    another repeal, leaves these words kept."""
+    from lexrdf.versioning.periods import kept_elsewhere
+
+    def other_words_repealed(paragraph):
+        last = paragraph.xpath(".//*[local-name()='p']")[-1]
+        if len(last):
+            last[-1].tail = (last[-1].tail or "") + " . . ."
+        else:
+            last.text = (last.text or "") + " . . ."
+
+    unit, repeal = _read_dpa_changed(tmp_path, other_words_repealed)
+    assert ". . ." in unit.text and repeal.extent == "S"
+    assert kept_elsewhere(repeal, unit)
+
+    def these_words_dropped(paragraph):
+        (marker,) = paragraph.xpath(".//*[@href='#c18188881']")
+        mark = marker.getparent()
+        for child in list(mark):
+            if child is not marker:
+                mark.remove(child)
+        mark.text, marker.tail = None, ". . ."
+
+    unit, repeal = _read_dpa_changed(tmp_path, these_words_dropped)
+    assert "self-governing school, the board" not in unit.text
+    assert not kept_elsewhere(repeal, unit)

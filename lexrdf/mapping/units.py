@@ -3,7 +3,10 @@ number, heading, own words, window and notes; what lies outside every provision 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from functools import cached_property
+from itertools import takewhile
 
 from lxml import etree
 
@@ -16,9 +19,23 @@ from lexrdf.mapping.text import normalise_text
 from lexrdf.model import Unit, Window
 from lexrdf.uris import eid_problem, provision_path
 
+_DOTS = re.compile(r"\.\s?\.\s?\.")  # what legislation.gov.uk shows for repealed words (". . .", "...")
+_WORDS = re.compile(r"\w")
+
 
 class UnitsReader(Reader):
     """The provisions of one document."""
+
+    @cached_property
+    def note_ref_tags(self) -> list[str]:
+        """The qualified tags of the elements pointing at an annotation (`annotations.reference`)."""
+        return [self.qualified(name) for name in self.note_refs]
+
+    @cached_property
+    def change_marks(self) -> set[str]:
+        """The elements marking the words a change made (`annotations.marks`: AKN <ins>, <del>)."""
+        marks = (self.mapping.get("annotations") or {}).get("marks") or []
+        return {marks} if isinstance(marks, str) else set(marks)
 
     def walk_units(
         self,
@@ -282,7 +299,35 @@ class UnitsReader(Reader):
             extent=self.extents.extent(element),
             prospective=prospective,
             part_identifiers=self.part_uris(element),
+            kept_notes=self.kept_notes(element) if notes else (),
         )
+
+    def kept_notes(self, element: etree._Element) -> tuple[str, ...]:
+        """The notes marked in `element`'s own words (not a unit's inside it) by a marker standing in words the text
+        keeps: the marker is a change marker the source keeps the words of (`retained_text`: CLML <Repeal
+        RetainText="true" CommentaryRef=...>) or sits inside one; or it sits in a mark of the changed words
+        (`annotations.marks`, the AKN export's <ins>) that holds words, not only the dots of repealed ones."""
+        kept: list[str] = []
+        for reference in element.iter(*self.note_ref_tags):
+            if not self.own_words(element, reference):
+                continue
+            target = reference.get(self.note_refs[LOCAL_NAMES[reference.tag]], "")
+            if not (target.startswith(self.note_prefix) and len(target) > len(self.note_prefix)):
+                continue
+            holders = [reference, *takewhile(lambda a: a is not element, reference.iterancestors())]
+            if any(self.keeps_words(holder) for holder in holders):
+                kept.append(target[len(self.note_prefix) :])
+        return tuple(dict.fromkeys(kept))
+
+    def keeps_words(self, holder: etree._Element) -> bool:
+        """Whether `holder` is a change marker whose words the text shows and keeps (see `kept_notes`)."""
+        name = LOCAL_NAMES[holder.tag]
+        if self.retained and name in self.skip and self.kept(holder):
+            return True
+        if name not in self.change_marks or name in self.skip:
+            return False
+        words = "".join(t for t in holder.itertext() if t).strip()
+        return bool(_WORDS.search(_DOTS.sub("", words)))
 
     def part_uris(self, element: etree._Element) -> tuple[str, ...]:
         """The URIs the source gives (its `part_identifiers` attributes) to elements inside a unit that are no units

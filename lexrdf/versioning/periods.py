@@ -175,9 +175,15 @@ def territorial_word_changes(planner: Planner, unit: Unit) -> list[tuple[Modific
 
 
 def kept_elsewhere(change: Modification, unit: Unit) -> bool:
-    """Whether `change` repeals words the text shown of `unit` keeps (they remain in force where it does not reach):
-    a repeal of words, none of them shown as repealed (". . .")."""
-    return change.kind == "repeal" and not change.of_unit and _DOTS.search(unit.text) is None
+    """Whether `change` repeals words the text shown of `unit` keeps (they remain in force where it does not reach).
+    Where its note is marked in the unit's own words, the marker says: it stands in words the text keeps
+    (`Unit.kept_notes`), or the words are dropped. Where it is not (a note on an enclosing provision), the words do:
+    none of them shown as repealed (". . .")."""
+    if change.kind != "repeal" or change.of_unit:
+        return False
+    if change.note_id is not None and change.note_id in unit.notes:
+        return change.note_id in unit.kept_notes
+    return _DOTS.search(unit.text) is None
 
 
 def text_extent(unit: Unit, word_changes: list[tuple[Modification, set[str]]]) -> str:
