@@ -275,11 +275,17 @@ class Lexrdf:
         return states
 
     def context(
-        self, provision: str, date: str | date, known_at: str | None = None, language: str | None = None
+        self,
+        provision: str,
+        date: str | date,
+        known_at: str | None = None,
+        language: str | None = None,
+        extent: str | None = None,
     ) -> ContextAnswer:
         """The ancestors of `provision` (itself last), root first, each with its text (in `language` where it has
-        one, else its first language) and the interpretations operative on `date`."""
-        return self._context(provision, date, known_at, meaning=True, language=language)
+        one, else its first language; of the territories `extent` names, where asked) and the interpretations
+        operative on `date`."""
+        return self._context(provision, date, known_at, meaning=True, language=language, extent=extent)
 
     def _context(
         self,
@@ -288,11 +294,14 @@ class Lexrdf:
         known_at: str | None,
         meaning: bool = False,
         language: str | None = None,
+        extent: str | None = None,
     ) -> ContextAnswer:
         """The governing chain; with `meaning`, each unit that has interpretations gets those operative then."""
         day = _as_date(date)
-        rows = self.rows("context", provision=provision, date=day.isoformat(), known_at=known_at, language=language)
-        items = chain_units(rows)
+        rows = self.rows(
+            "context", provision=provision, date=day.isoformat(), known_at=known_at, language=language, extent=extent
+        )
+        items = chain_units(in_extent(rows))
         units = {unit.unit: unit for unit in items}
         interpreted = [row["unit"].value for row in rows if row["kind"].value == "interpreted"]
         for iri in interpreted if meaning else ():

@@ -310,6 +310,11 @@ def test_territorial_substitution_keeps_the_old_words_for_scotland(lex):
     assert scots[f"{provision}-i"] == ("S", "which will be payable to it for the year; and")
     english = {i.unit: (i.extent, i.text) for i in lex.descendants(provision, "2013-03-27", extent="E").items}
     assert english[f"{provision}-i"] == ("E+W", "which will be payable to or for it for the year; and")
+    # and the governing chain of (i) (context) holds (4)(a) in the words of the territory asked
+    chain = {u.unit: (u.extent, u.text) for u in lex.context(f"{provision}-i", "2013-03-27", extent="S").items}
+    assert chain[provision][0] == "S" and "the body will incur" in chain[provision][1]
+    chain = {u.unit: (u.extent, u.text) for u in lex.context(f"{provision}-i", "2013-03-27", extent="W").items}
+    assert chain[provision][0] == "E+W" and "will be incurred by" in chain[provision][1]
 
 
 @pytest.fixture(scope="module")

@@ -334,7 +334,9 @@ def query_tool(query: Query) -> Tool:
         known_at = params.get("known_at")
         reply = Reply(answer, status_of(answer), citation_of(answer, subject, as_of, known_at, undated))
         if query.name == "text-at":
-            context = lex.context(params["provision"], as_of.day, params.get("known_at"), params.get("language"))
+            context = lex.context(
+                params["provision"], as_of.day, params.get("known_at"), params.get("language"), params.get("extent")
+            )
             reply.extra["context"] = context.to_dict()
         if paged(query.shape):
             reply.answer, reply.page = page_of(answer, arguments)

@@ -44,6 +44,7 @@ class ContextUnit:
     version: str | None
     label_number: str | None
     language: str | None = None  # the language of `text`
+    extent: str | None = None  # the territories `text` extends to, where the source says
     interpretations: list[InterpretationState] = field(default_factory=list)  # operative on the date (dual chain)
 
 
@@ -77,6 +78,7 @@ def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | Non
             unit.number = _value(row, f"{prefix}number")
             unit.heading = _value(row, f"{prefix}heading")
             unit.language = _value(row, f"{prefix}language")
+            unit.extent = _value(row, f"{prefix}extent")
         elif unit.label_number is None:
             unit.label_number = _value(row, f"{prefix}number")
     for unit in units.values():

@@ -99,7 +99,7 @@ def provision_context(
         if own and own.valid_from and not holds(own, chosen_day):
             chosen_day = as_date(own.valid_from)
     answer = non_answer if non_answer is not None else lex.text_at(provision, chosen_day, known_at, extent=extent)
-    context = lex.context(provision, chosen_day, known_at)
+    context = lex.context(provision, chosen_day, known_at, extent=extent)
     act_unit = next((u for u in context.items if u.unit_type == "act"), None)
     act = catalog.act(act_unit.unit) if act_unit else None
     if act:
