@@ -4,28 +4,27 @@ For example (a store holding the samples; the tests call it so throughout)::
 
     lex = Lexrdf.open(Settings.from_env(store="lexrdf-data"))
     lex.text_at(f"{ACT}/art_3/para_2", "2003-01-01").status  # 'in-force'
+
+Its search is the `Searching` part (lexrdf.api_search); what the answers share (dates, the governing chain folded
+into a primitive's rows, citations) is lexrdf.api_chains.
 """
 
 from __future__ import annotations
 
 import inspect
-import logging
-from collections.abc import Callable, Iterable
-from dataclasses import asdict
+from collections.abc import Iterable
 from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import unquote
 
-from pyoxigraph import QuerySolution, QuerySolutions
+from pyoxigraph import QuerySolutions
 
 from lexrdf import citing
-from lexrdf.answers.chains import ContextAnswer, ContextUnit, chain_titles, chain_units, texts_per_unit, unit_label
+from lexrdf.answers.chains import ContextAnswer, ContextUnit, chain_titles, chain_units, texts_per_unit
 from lexrdf.answers.changes import ChangesAnswer, changes_answer
 from lexrdf.answers.descendants import DescendantsAnswer, descendants_answer
 from lexrdf.answers.diff import DiffAnswer, diff_answer
-from lexrdf.answers.hits import SearchAnswer, indexed_search_answer, scanned_search_answer
 from lexrdf.answers.impact import ImpactAnswer, impact_answer
 from lexrdf.answers.interpretations import (
     InterpretationsAnswer,
@@ -45,26 +44,22 @@ from lexrdf.answers.statuses import (
     UNKNOWN_REFERENCE,
 )
 from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
-from lexrdf.answers.types import EventSummary, VersionAnswer
+from lexrdf.answers.types import VersionAnswer
 from lexrdf.answers.versions import in_extent, versions_answer
+from lexrdf.api_chains import _as_date, _chain_label, _cite, _own_rows, _split_chain
+from lexrdf.api_search import Searching
 from lexrdf.citations import read_citation
 from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest.run import IngestSummary, Progress, ingest
-from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
-from lexrdf.search import DEFAULT_PAGE_SIZE, Searchable, SearchIndex, ensure_index, index_directory
-from lexrdf.search.citations import chains
-from lexrdf.search.phrases import count_phrase, snippet, spans
-from lexrdf.search.remote import RemoteSearchIndex
-from lexrdf.search.windows import windows
+from lexrdf.queries import Query, get_query, load_library, row_values
+from lexrdf.search import Searchable, ensure_index
 from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
 
-_log = logging.getLogger("lexrdf.search")
 
-
-class Lexrdf:
+class Lexrdf(Searching):
     """Ingest into and query one store."""
 
     def __init__(self, store: Store, settings: Settings) -> None:
@@ -414,107 +409,6 @@ class Lexrdf:
         """Every record written or superseded after transaction time `since`, oldest first."""
         return changes_answer(self.rows("changes-since", since=since), since)
 
-    def search(
-        self,
-        text: str,
-        date: str | date,
-        known_at: str | None = None,
-        *,
-        page: int = 1,
-        size: int | None = DEFAULT_PAGE_SIZE,
-        words: bool = False,
-        language: str | None = None,
-    ) -> SearchAnswer:
-        """The texts in force on `date` (as recorded at `known_at`) that hold `text` as whole words: as one phrase
-        (the default), or with `words` every word in any order, stemmed in each text's language ("quoted" parts stay
-        phrases); `language` keeps one language's texts. Page `page` (from 1) of `size` hits, DEFAULT_PAGE_SIZE as
-        the CLI's `lexrdf search` and HTTP's /api/search page unless asked; None: every hit on one page, as the library
-        query gives them (`run("search", ...)`, `lexrdf query search`).
-
-        One hit a version, each with a snippet, its window and opening event, and `total` the matching versions.
-        Answered from the full-text index, the store's own or a search service's (`method` "index": ranked by BM25,
-        only the page's hits read; lexrdf.search.service), else by scanning the store with search.rq (`method`
-        "scan": phrases only, the same hits and total, ranked by occurrences). See docs/search.md."""
-        day = _as_date(date)
-        if page < 1:
-            raise QueryError(f"parameter 'page': {page} is not a page (pages count from 1)", "page")
-        if size is not None and size < 1:
-            raise QueryError(f"parameter 'size': {size} is not a page size (at least 1)", "size")
-        index = self._search_index()
-        if index is None:
-            return self._scan_search(text, day, known_at, page, size, words, language)
-        moment = parse_moment(known_at).isoformat() if known_at else None
-        offset = (page - 1) * size if size else 0
-        found = index.search(text, day, moment, words=words, language=language, offset=offset, limit=size)
-        answer = indexed_search_answer(found, text, day, page, size)
-        cited, titles = chains(self.store, found, moment)
-        for hit in answer.items:
-            if hit.state == "version":
-                chain = [ContextUnit(**asdict(unit)) for unit in cited[hit.provision]]
-                hit.citation = _cite(*_chain_label(hit.provision, chain, titles.get), day, known_at)
-        return self._with_windows(answer, moment)
-
-    def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
-        """Each hit's window and opening event as recorded at `known_at`: one query for the page."""
-        found = windows(self.store, (hit.version for hit in answer.items), known_at)
-        for hit in answer.items:
-            window = found.get(hit.version)
-            if window is not None:
-                opened = window.opened_by
-                hit.valid_from, hit.valid_until = window.valid_from, window.valid_until
-                hit.opened_by = EventSummary(**asdict(opened)) if opened is not None else None
-        return answer
-
-    def _scan_search(
-        self, text: str, day: date, known_at: str | None, page: int, size: int | None, words: bool, language: str | None
-    ) -> SearchAnswer:
-        """The fallback without an index: search.rq's substring scan, kept to whole-word matches of the phrase (in
-        `language`, when one is asked for: the texts whose language tag is that one, as the index keeps them)."""
-        if words:
-            raise QueryError(
-                "parameter 'words': this store has no full-text index, and the scan finds phrases only "
-                "(a writer builds the index: lexrdf search-index rebuild; docs/search.md)",
-                "words",
-            )
-        rows = self.rows("search", text=text, date=day.isoformat(), known_at=known_at)
-        if language:
-            rows = [row for row in rows if row["language"] is not None and row["language"].value == language]
-        answer = scanned_search_answer(rows, text, day, page, size, count_phrase)
-        for hit in answer.items:
-            shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
-            hit.snippet = snippet(shown, spans(shown, text))
-            if hit.state == "version":
-                hit.citation = self._citation(hit.provision, day, known_at)
-        return self._with_windows(answer, parse_moment(known_at).isoformat() if known_at else None)
-
-    def _search_index(self) -> Searchable | None:
-        """The full-text index that answers searches: the search service when one is configured
-        (`settings.search_url`), else the store's own, opened once it exists (None while a reader's store has none).
-        The writer of a store without one (a new, empty store) builds it now: the store's later answers all come
-        from it."""
-        index: Searchable | None = getattr(self, "_index", None)
-        if index is None and self.settings.search_url:
-            index = self._index = RemoteSearchIndex(self.settings.search_url, self.settings.query_timeout_seconds)
-        elif index is None:
-            directory = index_directory(self.store)
-            if directory is not None and not getattr(self.store, "read_only", True):
-                ensure_index(self.store)
-            index = self._index = SearchIndex.open(directory) if directory is not None else None
-            if index is None and directory is not None and (directory / "meta.json").exists():
-                self._stale_index(directory)
-        return index
-
-    def _stale_index(self, directory: Path) -> None:
-        """Say once that the store's index is of an older schema, so that searches scan (a read-only server
-        cannot rebuild it; its store's next writer will)."""
-        if not getattr(self, "_stale_said", False):
-            self._stale_said = True
-            _log.warning(
-                "the search index in %s is of an older schema: searches scan the store (method 'scan') until a "
-                "writer rebuilds it (the next ingest, or lexrdf search-index rebuild)",
-                directory,
-            )
-
     def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
         """The provision's own text-at answer (without citation): why context has no text of it on `day`."""
         return text_at_answer(
@@ -537,67 +431,3 @@ class Lexrdf:
 def _builder_parameters(name: str) -> tuple[str, ...]:
     """The parameter names of the Lexrdf method that builds the answer of query `name` (read once)."""
     return tuple(inspect.signature(getattr(Lexrdf, name.replace("-", "_"))).parameters)
-
-
-def _split_chain(rows: list[QuerySolution]) -> tuple[list[QuerySolution], list[QuerySolution]]:
-    """A primitive's own rows, and the rows of the governing chain folded into its query (``?chain_kind`` bound)."""
-    own, chain = [], []
-    for row in rows:
-        (chain if row["chain_kind"] is not None else own).append(row)
-    return own, chain
-
-
-class _Renamed:
-    """A row of a primitive's own state folded into another query, read under text-at.rq's column names: column
-    `name` is the row's `own_<name>` (parameters, `_<name>`, as they are)."""
-
-    def __init__(self, row: QuerySolution) -> None:
-        self.row = row
-
-    def __getitem__(self, name: str) -> Any:
-        return self.row[name if name.startswith("_") else f"own_{name}"]
-
-
-def _own_rows(rows: list[QuerySolution]) -> list[Any]:
-    """The rows of text-at.rq folded into a primitive's query (``?own_provision_type`` bound), as text-at's rows."""
-    return [_Renamed(row) for row in rows if row["own_provision_type"] is not None]
-
-
-def _chain_label(
-    provision: str, chain: list[ContextUnit], title: Callable[[str], str | None]
-) -> tuple[str, list[ContextUnit]]:
-    """The act's name and the units of a governing chain below it (root first) that a citation names; `title`
-    names an act that holds no text of its own (e.g. an imported one)."""
-    act = next((u for u in chain if u.unit_type == "act"), None)
-    act_name = (act.heading or act.text) if act else provision
-    if act is not None and not act_name:  # an act with no text of its own (imported): its title, else its IRI
-        found = title(act.unit)
-        act_name = act.unit if found is None else found
-    units = [u for u in chain if u.unit_type != "act"]
-    if act is not None and provision != act.unit and not any(_label(u) for u in units):  # no numbers: its path
-        path = unquote(provision.removeprefix(act.unit + "/"))
-        units = [ContextUnit(provision, None, citing.PATH, None, None, None, None, path)]
-    return act_name, units
-
-
-def _cite(
-    act_name: str, units: list[ContextUnit], day: date, known_at: str | None, last_known: str | None = None
-) -> str:
-    """The one citation rule (lexrdf.citing): "<act>, <reference as a lawyer writes it>, as in force on <D>"
-    (", as recorded at <K>" when asked about the past); after the date the sources are current to (`last_known`),
-    "as last known (sources current to D), asked for <T>"."""
-    style = citing.style_of(units[0].unit) if units else None
-    return citing.cite(act_name, units, day, known_at, last_known, style)
-
-
-def _label(unit: ContextUnit) -> str:
-    return unit_label(unit.unit_type, unit.label_number)
-
-
-def _as_date(value: str | date, name: str = "date") -> date:
-    if isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value).strip())
-    except ValueError:
-        raise QueryError(f"parameter {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None

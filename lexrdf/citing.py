@@ -1,5 +1,5 @@
-"""Citations as a lawyer writes them: the one rule behind every answer's `citation` (lexrdf.api `_cite`) and the name
-a provision's page gives it.
+"""Citations as a lawyer writes them: the one rule behind every answer's `citation` (lexrdf.api_chains `_cite`) and
+the name a provision's page gives it.
 
 A provision is named from the article, section, rule, regulation or schedule that holds it, not from the parts and
 chapters above that (a section's number is unique in its act: "s. 7", not "Part II, section 7"); a cross-heading is

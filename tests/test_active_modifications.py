@@ -42,7 +42,7 @@ import pytest
 from conftest import BASE, SHARED_DATA, VEREINSG, VEREINSGESETZ, needs_shared, open_lex
 from pyoxigraph import NamedNode
 
-from lexrdf.active import resolve_steps
+from lexrdf.active.targets import resolve_steps
 from lexrdf.mapping.engine import read_document
 from lexrdf.validate import validate_store
 from lexrdf.views import is_view_graph

@@ -19,7 +19,7 @@ from test_browser import _needs_browser, _tab, shot, visible
 
 from lexrdf.web.act_data import toc
 from lexrdf.web.links import Links
-from lexrdf.web.page_data import PageLinks
+from lexrdf.web.page_format import PageLinks
 
 S7 = "/eli/gb-ukm/act/1998-07-16/29/section-7"
 # lines 4189-4218: <subsection eId="section-7-3"> <intro><p><ins class="d29p663">Where a data controller—</ins>

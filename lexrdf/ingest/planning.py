@@ -39,7 +39,8 @@ from pathlib import Path
 import pyoxigraph
 from pyoxigraph import DefaultGraph, NamedNode, Quad, RdfFormat
 
-from lexrdf.active import ActiveEvent, ActivePlan, EventFacts, active_quads
+from lexrdf.active.events import ActiveEvent, active_quads
+from lexrdf.active.planning import ActivePlan
 from lexrdf.emit import emit_act, provenance_quads
 from lexrdf.ingest.commit import ActWrite, check_in_memory, is_bookkeeping
 from lexrdf.lifetime import pool_worker_lifetime
@@ -57,6 +58,7 @@ from lexrdf.store.base import Store
 from lexrdf.store.embedded import EmbeddedStore
 from lexrdf.store.nquads import Serialized
 from lexrdf.store.repository import (
+    EventFacts,
     announced_changes,
     expression_dates,
     read_stored_act,

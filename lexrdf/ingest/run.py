@@ -13,7 +13,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexrdf.active import ActivePlan, plan_active, plan_feeds
+from lexrdf.active.planning import ActivePlan, plan_active, plan_feeds
 from lexrdf.gcpause import collector_paused
 from lexrdf.ingest.commit import ActWrite, check, spilled
 from lexrdf.ingest.groups import Segment, group_quads, write_after

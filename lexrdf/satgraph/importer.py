@@ -44,7 +44,8 @@ from pyoxigraph import Literal, NamedNode, Quad
 
 from lexrdf.errors import SourceError
 from lexrdf.ingest.commit import ActWrite, commit
-from lexrdf.satgraph.mapping import SAT, GraphQuads, ImportSummary, Plan
+from lexrdf.satgraph.mapping.graphs import SAT, GraphQuads, ImportSummary
+from lexrdf.satgraph.mapping.plan import Plan
 from lexrdf.satgraph.model import Dataset
 from lexrdf.satgraph.urn import SatMinter, is_statutory, parse_urn
 from lexrdf.settings import Settings

@@ -4,9 +4,10 @@ Pure functions over plain data: the stored state of one act (`StoredAct`, read b
 one mapped document (`SourceDocument`) give a `Plan`. Nothing is ever edited: a changed window end or a
 corrected text becomes a new record that supersedes the old one.
 
-`state` holds the data (stored state, plan, record IRIs), `planner` the events and records one document adds,
-`expressions` and `periods` the two source styles (one document per point in time; one document holding every
-version with its @period).
+`state` holds the data (stored state, plan, record IRIs), `planner` the events and records one document adds
+(reading the document's changes of each unit through `unit_changes`, the stored recorded ends through
+`recorded_ends`), `expressions` and `periods` the two source styles (one document per point in time; one document
+holding every version with its @period).
 """
 
 from __future__ import annotations

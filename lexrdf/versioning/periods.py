@@ -9,8 +9,9 @@ from dataclasses import replace
 from datetime import date
 
 from lexrdf.model import Modification, Unit, Window
-from lexrdf.versioning.planner import DAY, REOPENING_KINDS, TEXTUAL, Planner, chain, close_absent
+from lexrdf.versioning.planner import DAY, Planner, chain, close_absent
 from lexrdf.versioning.state import text_key
+from lexrdf.versioning.unit_changes import REOPENING_KINDS, TEXTUAL
 
 _DOTS = re.compile(r"\.\s?\.\s?\.")  # what legislation.gov.uk shows for repealed words (". . .", "...")
 

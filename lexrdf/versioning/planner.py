@@ -5,33 +5,26 @@ into a `Plan`. The two source styles (`expressions`, `periods`) drive it."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import date, timedelta
-from functools import cached_property
 
-from lexrdf.model import TEXTUAL_KINDS, Modification, SourceDocument, Unit, Window
+from lexrdf.model import Modification, SourceDocument, Unit, Window
 from lexrdf.uris import IriMinter
 from lexrdf.versioning.evidence import of_event
 from lexrdf.versioning.ordering import document_order
+from lexrdf.versioning.recorded_ends import RecordedEnds
 from lexrdf.versioning.state import EventSpec, NewRecord, NewVersion, Plan, StoredAct, StoredVersion
+from lexrdf.versioning.unit_changes import REOPENING_KINDS, TEXTUAL, UnitChanges
 from lexrdf.vocab import RULING_KINDS
 
 # When several modifications of one provision take effect on one day, the strongest kind names the event.
 KIND_RANK = {"substitution": 3, "insertion": 2, "repeal": 1, "amendment": 0}
-TEXTUAL = TEXTUAL_KINDS
 DAY = timedelta(days=1)
 # kinds of event a source gives without naming an act, that an announced change may name
 _ADOPTS = frozenset({*KIND_RANK, "started-without-recorded-act", "ended-without-recorded-act"})
-# Recorded ends: a window a repeal, an expiry or a binding ruling (text struck down) closed stays closed. A later
-# source that merely still shows the text (consolidations lag behind courts and repeals) does not reopen it; only
-# one that records an act giving the provision text again (an insertion or substitution, named) opens a new version.
-# (An end no act is recorded for, `ended-without-recorded-act`, is what a source's silence suggested: a later
-# source showing the text may reopen it.)
-RECORDED_ENDS = frozenset({"repeal", "expiry", *RULING_KINDS})
-REOPENING_KINDS = frozenset({"insertion", "substitution"})
 
 
-class Planner:
+class Planner(UnitChanges, RecordedEnds):
     """Plans one document against one act's stored state: the events it names and the records it adds."""
 
     def __init__(
@@ -143,28 +136,6 @@ class Planner:
             return None
         return announced_kind, set(acts), iri
 
-    def changes(self, unit: Unit, day: date | None = None, kinds: set[str] = TEXTUAL) -> list[Modification]:
-        """The recorded changes of `unit` of these kinds (taking effect on `day`, when given)."""
-        return [
-            m
-            for m in self.mods_by_target.get(unit.eid or "", [])
-            if m.kind in kinds and (day is None or m.effective == day) and self.concerns(unit, m)
-        ]
-
-    def concerns(self, unit: Unit, change: Modification) -> bool:
-        """Whether `change` is one of `unit`'s timeline: a concurrent version (an E+W text beside an S text, sharing
-        its identifiers) is changed only by the notes the texts of its own extent point at."""
-        return not unit.concurrent or change.note_id is None or change.note_id in self.chain_notes[unit.extent]
-
-    def descendant_changes(self, unit: Unit, day: date, kinds: frozenset[str] | None = TEXTUAL) -> list[Modification]:
-        """The changes of the units inside `unit` taking effect on `day` (of these kinds; None: of any kind)."""
-        return [
-            m
-            for target in sorted(self.descendant_eids.get(unit.path, set()))
-            for m in self.mods_by_target.get(target, [])
-            if m.effective == day and (kinds is None or m.kind in kinds) and self.concerns(unit, m)
-        ]
-
     def enactment(self, unit_path: str, day: date | None = None) -> str:
         """The act's enactment, which brought `unit_path` into force with the act; when the source states the act's
         entry into force later than its own date, `unit_path` starts then and its mapping names that entry a
@@ -255,44 +226,6 @@ class Planner:
         announced = self.stored.announced.get((unit.path, day))
         return bool(named) or (announced is not None and announced[0] in REOPENING_KINDS)
 
-    def ended_by_record(self, path: str, day: date, concurrent: str | None = None) -> StoredVersion | None:
-        """The stored version of `path` (of the timeline of the `concurrent` extent, when given) that was last in
-        force before `day`, when its window closed on or before `day` by a recorded end (a repeal, an expiry, a
-        binding ruling); else None."""
-        before = [v for v in self.timeline(path, concurrent) if v.valid_from < day]
-        last = before[-1] if before else None
-        if last is None or last.valid_until is None or last.valid_until > day or last.closed_by is None:
-            return None
-        closer = self.stored.closers.get(last.closed_by)
-        return last if closer is not None and closer.kinds & RECORDED_ENDS else None
-
-    def timeline(self, path: str, concurrent: str | None) -> list[StoredVersion]:
-        """The stored versions of `path` on one timeline: the provision's, or that of one extent's concurrent
-        versions (their windows overlap those of the other extents, never one another)."""
-        return [v for v in self.stored.versions.get(path, []) if v.concurrent == concurrent]
-
-    def extends_recorded_end(self, version: StoredVersion, until: date | None) -> bool:
-        """Whether ending `version` at `until` (None: open) would undo the recorded end that closed it earlier."""
-        if version.valid_until is None or version.closed_by is None:
-            return False
-        closer = self.stored.closers.get(version.closed_by)
-        return bool(closer and closer.kinds & RECORDED_ENDS) and (until is None or until > version.valid_until)
-
-    def recorded_repeal(self, path: str, after: date, before: date | None) -> date | None:
-        """The earliest day in (after, before) on which a stored repeal of `path` took effect (one that a later
-        expression recorded of a provision it no longer holds), or None."""
-        days = [day for day in self._stored_repeals.get(path, ()) if after < day and (before is None or day < before)]
-        return min(days, default=None)
-
-    @cached_property
-    def _stored_repeals(self) -> dict[str, list[date]]:
-        """The days of the repeals stored for each provision path (`StoredAct.announced`)."""
-        found: dict[str, list[date]] = defaultdict(list)
-        for (path, day), (kind, _, _) in self.stored.announced.items():
-            if kind == "repeal":
-                found[path].append(day)
-        return found
-
     def drop_unused(self, *events: str | None) -> None:
         """Forget events planned for a text that is not recorded after all, when nothing else uses them (they open,
         close and are stored nothing), so that nothing is written for it."""
@@ -358,87 +291,16 @@ class Planner:
             return self.event(day, "expiry", unit.path, lapsed, source=self.source_iri(lapsed[0].source_act or ""))
         return self.event(day, "ended-without-recorded-act", unit.path)
 
-    def ancestor_changes(self, unit: Unit, day: date, kinds: set[str]) -> list[Modification]:
-        """The nearest ancestor's changes of these kinds on `day` (a repealed or inserted article carries its
-        paragraphs with it)."""
-        for parent in self.ancestors(unit):
-            found = [m for m in self.changes(parent, day, kinds) if m.of_unit and self.wholly(unit, m)]
-            if found:
-                return found
-        return []
-
-    def ancestors(self, unit: Unit) -> Iterator[Unit]:
-        """The units enclosing `unit`, nearest first (as the document or, failing it, the store holds them); those of
-        a concurrent version are those of its own extent, where it has them."""
-        parent = self.unit_at(unit.parent_path, unit)
-        while parent is not None:
-            yield parent
-            parent = self.unit_at(parent.parent_path, parent)
-
-    def whole_repeals(self, unit: Unit, day: date | None = None) -> list[Modification]:
-        """The repeals of `unit` as a whole the document records (taking effect on `day`, when given), for every
-        territory it extends to."""
-        return [m for m in self.changes(unit, day, {"repeal"}) if m.of_unit and self.wholly(unit, m)]
-
-    @staticmethod
-    def leaves(unit: Unit, change: Modification) -> str | None:
-        """The territories a change limited to some of those `unit` extends to (`Modification.extent`: "S. 108(2)
-        repealed (18.11.2003 for E.)" of an E+W+S provision) leaves out ("W+S"), in its spelling; None when it is
-        not so limited, reaches none of them or leaves none out, or the extent of `unit` is not known."""
-        if change.extent is None or unit.extent is None:
-            return None
-        limited, regions = set(change.extent.split("+")), unit.extent.split("+")
-        left = [r for r in regions if r not in limited]
-        return "+".join(left) if left and len(left) < len(regions) else None
-
-    @classmethod
-    def wholly(cls, unit: Unit, change: Modification) -> bool:
-        """Whether a repeal reaches every territory `unit` extends to (any other change: always)."""
-        if change.kind != "repeal" or change.extent is None or unit.extent is None:
-            return True
-        return set(unit.extent.split("+")) <= set(change.extent.split("+"))
-
-    def territorial_repeals(self, unit: Unit) -> list[tuple[Modification, str]]:
-        """The repeals as a whole of `unit` (or of a unit around it, which carries it) limited to some of the
-        territories it extends to, earliest first (undated last), each with the territories it leaves `unit` in force
-        for."""
-        found = [
-            (m, left)
-            for holder in (unit, *self.ancestors(unit))
-            for m in self.changes(holder, kinds={"repeal"})
-            if m.of_unit and (left := self.leaves(unit, m))
-        ]
-        return sorted(found, key=lambda found: found[0].effective or date.max)
-
     def repeal_event(self, unit_path: str, day: date, repeals: list[Modification]) -> str:
         """The repeal on `day` these changes record; limited to some territories when they all say the same."""
         extents = {m.extent for m in repeals}
         return self.event(day, "repeal", unit_path, repeals, extent=extents.pop() if len(extents) == 1 else None)
-
-    def enclosing_changes(self, unit: Unit) -> list[Modification]:
-        """Every insertion or substitution as a whole of a provision enclosing `unit` (on any day): each brought the
-        words of `unit` that its source shows, so none of them is older than that change."""
-        return [m for parent in self.ancestors(unit) for m in self.changes(parent, kinds=REOPENING_KINDS) if m.of_unit]
 
     def record_modifications(self, unit: Unit) -> None:
         """Changes of a provision's effect that leave its text alone: events that affect it, open nothing."""
         for mod in self.changes(unit, kinds={"modification"}):
             if mod.effective is not None:
                 self.event(mod.effective, "modification", unit.path, [mod])
-
-    def unit_at(self, path: str | None, within: Unit | None = None) -> Unit | None:
-        """The unit at `path` in this document (the concurrent version of `within`'s extent, when it has one) or,
-        failing that, as stored (without text)."""
-        if path is None:
-            return None
-        if within is not None and within.concurrent and (path, within.extent) in self.chain_units:
-            return self.chain_units[(path, within.extent)]
-        if path in self.units_by_path:
-            return self.units_by_path[path]
-        known = self.stored.provisions.get(path)
-        if known is None:
-            return None
-        return Unit(known.eid, path, "", known.parent_path, "", "", "", None, None)
 
     # -- versions ---------------------------------------------------------------------------------
     def add_version(

@@ -20,7 +20,8 @@ from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import eli_jsonld
 from lexrdf.web.cache import NOTHING_KEPT, ActData
-from lexrdf.web.page_data import Catalog, Day, EventRef, PageLinks, as_date, day_text, last_day, unit_label, value
+from lexrdf.web.page_data import Catalog
+from lexrdf.web.page_format import Day, EventRef, PageLinks, as_date, day_text, last_day, unit_label, value
 from lexrdf.web.provision_text import STATUS_LABELS
 
 SHOWN_ANYWAY = ("repealed", "ended", "not-in-force", "not-yet-in-force")  # listed even without a heading

@@ -17,19 +17,8 @@ from lexrdf.api import Lexrdf
 from lexrdf.vocab import KIND_OF_CLASS, LEX, RDFS
 from lexrdf.web import eli_jsonld
 from lexrdf.web.act_data import chain_labels, unresolved_label
-from lexrdf.web.page_data import (
-    SCOPE_KINDS,
-    SCOPE_NOTES,
-    ActRef,
-    Catalog,
-    PageLinks,
-    Reading,
-    RulingRef,
-    meaning,
-    ruling_details,
-    source_title,
-    value,
-)
+from lexrdf.web.page_data import SCOPE_KINDS, SCOPE_NOTES, Catalog, Reading, RulingRef, meaning, ruling_details
+from lexrdf.web.page_format import ActRef, PageLinks, source_title, value
 from lexrdf.web.rdf import describe
 
 EFFECT_ORDER = (

@@ -19,7 +19,7 @@ from lexrdf.answers.hits import SearchHit
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
 from lexrdf.search.phrases import spans
-from lexrdf.web.page_data import PageLinks, as_date, day_text, last_day, value
+from lexrdf.web.page_format import PageLinks, as_date, day_text, last_day, value
 
 #: hits a page on the home page
 HOME_PAGE_SIZE = 10

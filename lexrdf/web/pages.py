@@ -23,7 +23,7 @@ from lexrdf.web.deps import get_lex
 from lexrdf.web.event_data import event_context
 from lexrdf.web.home_data import HOME_PAGE_SIZE, home_context
 from lexrdf.web.links import Links
-from lexrdf.web.page_data import PageLinks
+from lexrdf.web.page_format import PageLinks
 from lexrdf.web.parameters import page_parameters_only
 from lexrdf.web.provision_data import item_context, provision_context
 from lexrdf.web.rdf import describe

@@ -32,20 +32,8 @@ from lexrdf.vocab import DCTERMS
 from lexrdf.web import eli_jsonld, timeline
 from lexrdf.web.act_data import toc_within
 from lexrdf.web.cache import NOTHING_KEPT, ActData
-from lexrdf.web.page_data import (
-    ITEM_KIND_LABELS,
-    ActRef,
-    Catalog,
-    Meaning,
-    PageLinks,
-    as_date,
-    day_text,
-    meaning,
-    numbering,
-    ruling_details,
-    unit_label,
-    value,
-)
+from lexrdf.web.page_data import ITEM_KIND_LABELS, Catalog, Meaning, meaning, ruling_details
+from lexrdf.web.page_format import ActRef, PageLinks, as_date, day_text, numbering, unit_label, value
 from lexrdf.web.provision_history import (
     comparison,
     evidence_pieces,

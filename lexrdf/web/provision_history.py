@@ -25,17 +25,8 @@ from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.web import diffview, timeline
 from lexrdf.web.diffview import Segment
-from lexrdf.web.page_data import (
-    Catalog,
-    Day,
-    EventRef,
-    Meaning,
-    PageLinks,
-    RulingRef,
-    as_date,
-    day_text,
-    last_day,
-)
+from lexrdf.web.page_data import Catalog, Meaning, RulingRef
+from lexrdf.web.page_format import Day, EventRef, PageLinks, as_date, day_text, last_day
 
 
 @dataclass(frozen=True)

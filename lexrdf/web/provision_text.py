@@ -28,12 +28,7 @@ from lexrdf.answers.types import VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.layout import layout_lines
 from lexrdf.vocab import LEX
-from lexrdf.web.page_data import (
-    PageLinks,
-    day_text,
-    definition_lines,
-    printed_number,
-)
+from lexrdf.web.page_format import PageLinks, day_text, definition_lines, printed_number
 from lexrdf.web.rdf import describe
 
 STATUS_LABELS = {
