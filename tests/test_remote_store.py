@@ -68,9 +68,6 @@ CASES = [
     ("coverage", {}),
 ]
 
-# a case Virtuoso 7.2 answers wrongly that is not refused (docs/remote.md, "Virtuoso"; the queries it answers wrongly
-# throughout are refused: WRONG_ANSWERS); strict, so a fix shows
-VIRTUOSO_WRONG = {"text-at-8": "Virtuoso 7.2: the not-yet-in-force message differs (cause not isolated)"}
 
 # a transaction time (an xsd:dateTime, or the compact form in a changeset IRI): differs between two ingests
 _TXTIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?|\d{8}T\d{6,12}(?:Z|-[0-9a-f]{6,})?")
@@ -273,14 +270,11 @@ def test_the_cases_cover_every_public_query():
 
 @pytest.mark.parametrize(("name", "params"), CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CASES)])
 def test_every_public_primitive_answers_as_on_the_embedded_store(remote_lex, embedded_lex, name, params, request):
-    case = f"{name}-{CASES.index((name, params))}"
     on_virtuoso = request.node.callspec.params.get("endpoint") == "virtuoso"
     if on_virtuoso and name in WRONG_ANSWERS["Virtuoso/07."]:  # refused, typed, instead of a wrong answer
         with pytest.raises(WrongAnswerError, match=rf"^Virtuoso/07\.\S+ answers the query '{name}' wrongly: "):
             remote_lex.run(name, params)
         return
-    if on_virtuoso and case in VIRTUOSO_WRONG:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=VIRTUOSO_WRONG[case]))
     assert normalised(remote_lex.run(name, params)) == normalised(embedded_lex.run(name, params))
 
 

@@ -4,6 +4,7 @@ and the library queries a server is known to answer wrongly, refused rather than
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Generator, Sequence
 from urllib.parse import urlencode
@@ -20,6 +21,28 @@ _NOT_EXISTS = (
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "Virtuoso/07.": {"descendants": _NOT_EXISTS, "diff": _NOT_EXISTS, "lineage": "it answers lineage otherwise"},
 }
+
+
+_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
+_CANONICAL_BOOLEANS = {"1": "true", "0": "false"}
+
+
+def canonical_booleans(results: bytes) -> bytes:
+    """SPARQL JSON results with every xsd:boolean in its canonical form: Virtuoso 7.2 answers `true` as
+    ``"1"^^xsd:boolean``, the same value, which a reader comparing the lexical form ("true") would take for false.
+
+    >>> canonical_booleans(b'{"head": {"vars": ["b"]}, "results": {"bindings": [{"b": {"type": "typed-literal",'
+    ...     b' "datatype": "http://www.w3.org/2001/XMLSchema#boolean", "value": "1"}}]}}')[-40:]
+    b'XMLSchema#boolean", "value": "true"}}]}}'
+    """
+    if _BOOLEAN.encode() not in results:
+        return results
+    document = json.loads(results)
+    for binding in (document.get("results") or {}).get("bindings", []):
+        for term in binding.values():
+            if term.get("datatype") == _BOOLEAN and term.get("value") in _CANONICAL_BOOLEANS:
+                term["value"] = _CANONICAL_BOOLEANS[term["value"]]
+    return json.dumps(document).encode()
 
 
 class ChallengeAuth(Auth):
@@ -101,4 +124,4 @@ def form(query: str, dataset: Sequence[tuple[str, str]] = ()) -> bytes:
     return urlencode([("query", query), *dataset]).encode("ascii")
 
 
-__all__ = ["FORM", "WRONG_ANSWERS", "ChallengeAuth", "date_casts", "form"]
+__all__ = ["FORM", "WRONG_ANSWERS", "ChallengeAuth", "canonical_booleans", "date_casts", "form"]

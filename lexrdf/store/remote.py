@@ -40,7 +40,7 @@ from lexrdf.errors import StoreError
 from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block
-from lexrdf.store.dialects import FORM, WRONG_ANSWERS, ChallengeAuth, date_casts, form
+from lexrdf.store.dialects import FORM, WRONG_ANSWERS, ChallengeAuth, canonical_booleans, date_casts, form
 from lexrdf.store.journal import Entry, Journal
 from lexrdf.store.nquads import Additions, Held, Serialized, has_blank_node, serialized
 from lexrdf.store.spool import BATCH, Keep, QuadSpool
@@ -169,7 +169,7 @@ class RemoteStore:
     # -- reading -----------------------------------------------------------------------------------
     def select(self, query: str, timeout: float | None = None) -> QuerySolutions:
         response = self._query(query, RESULTS_JSON, timeout)
-        return pyoxigraph.parse_query_results(response.content, QueryResultsFormat.JSON)
+        return pyoxigraph.parse_query_results(canonical_booleans(response.content), QueryResultsFormat.JSON)
 
     def sparql(self, query: str, timeout: float | None = None) -> Any:
         """Solutions or a boolean (SELECT, ASK), or a list of triples (CONSTRUCT, DESCRIBE)."""
@@ -178,7 +178,7 @@ class RemoteStore:
         if kind in {N_TRIPLES, "text/plain", "text/turtle", "application/n-quads"}:
             rdf_format = RdfFormat.TURTLE if kind == "text/turtle" else RdfFormat.N_TRIPLES
             return [quad.triple for quad in pyoxigraph.parse(response.content, format=rdf_format)]
-        return pyoxigraph.parse_query_results(response.content, QueryResultsFormat.JSON)
+        return pyoxigraph.parse_query_results(canonical_booleans(response.content), QueryResultsFormat.JSON)
 
     def graph_quads(self, graph: NamedNode) -> Iterable[Quad]:
         query = f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}"
