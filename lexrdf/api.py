@@ -47,7 +47,7 @@ from lexrdf.answers.statuses import (
 from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
 from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.answers.versions import in_extent, versions_answer
-from lexrdf.citations import read_citation
+from lexrdf.mapping.citations import read_citation
 from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
 from lexrdf.ingest.run import IngestSummary, Progress, ingest

@@ -42,7 +42,7 @@ from lexrdf.mapping.units import UnitsReader, inherit_deferred_effects
 from lexrdf.model import SourceDocument, Window
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
 from lexrdf.uris import same_identifier
-from lexrdf.xmlsafe import parse_xml
+from lexrdf.mapping.xmlsafe import parse_xml
 
 
 class _Reader(UnitsReader, ChangesReader, LifecycleReader):

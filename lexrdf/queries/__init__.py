@@ -38,7 +38,7 @@ from typing import Any
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolution, QuerySolutions
 
 from lexrdf import yamltext
-from lexrdf.citations import read_citation
+from lexrdf.mapping.citations import read_citation
 from lexrdf.errors import QueryError
 from lexrdf.queries.binding import Term, bind_terms, empty_values_blocks
 from lexrdf.txtime import stamp
