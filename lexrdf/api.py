@@ -47,10 +47,10 @@ from lexrdf.answers.statuses import (
 from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
 from lexrdf.answers.types import EventSummary, VersionAnswer
 from lexrdf.answers.versions import in_extent, versions_answer
-from lexrdf.mapping.citations import read_citation
-from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
+from lexrdf.ingest.derived import recover_derived
 from lexrdf.ingest.run import IngestSummary, Progress, ingest
+from lexrdf.mapping.citations import read_citation
 from lexrdf.queries import Query, get_query, load_library, parse_moment, row_values
 from lexrdf.search import DEFAULT_PAGE_SIZE, Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains

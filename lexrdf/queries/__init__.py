@@ -38,8 +38,8 @@ from typing import Any
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolution, QuerySolutions
 
 from lexrdf import yamltext
-from lexrdf.mapping.citations import read_citation
 from lexrdf.errors import QueryError
+from lexrdf.mapping.citations import read_citation
 from lexrdf.queries.binding import Term, bind_terms, empty_values_blocks
 from lexrdf.txtime import stamp
 from lexrdf.uris import canonical_work

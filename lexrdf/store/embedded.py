@@ -160,8 +160,9 @@ class EmbeddedStore:
         write that committed is moved into the log, one cut short is removed in one transaction, and the temporary
         files it left are removed. The graphs its entries and markers named (act graphs, and the view graphs written
         with them), in order: what is derived from them may be out of step with them, and this store does not know
-        what that is. The layer above rebuilds it (lexrdf.derived.recover_derived) and says so (`derived_rebuilt`);
-        until then one marker names them all, so a writer that stops before that leaves them to the next."""
+        what that is. The layer above rebuilds it (lexrdf.ingest.derived.recover_derived) and says so
+        (`derived_rebuilt`); until then one marker names them all, so a writer that stops before that leaves them to
+        the next."""
         for entry in self.directory.iterdir():
             if ORPHAN.fullmatch(entry.name) and entry.is_file():
                 entry.unlink(missing_ok=True)  # ingested files are hard-linked under RocksDB's own names
