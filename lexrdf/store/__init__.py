@@ -2,7 +2,7 @@
 snapshots that any number of readers open read-only (docs/store.md)."""
 
 from lexrdf.store.base import Store
-from lexrdf.store.embedded import StoreLocked
 from lexrdf.store.opening import open_store
+from lexrdf.store.primary import StoreLocked
 
 __all__ = ["Store", "StoreLocked", "open_store"]
