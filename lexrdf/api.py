@@ -48,10 +48,10 @@ from lexrdf.answers.types import VersionAnswer
 from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.api_chains import _as_date, _chain_label, _cite, _own_rows, _split_chain
 from lexrdf.api_search import Searching
-from lexrdf.citations import read_citation
-from lexrdf.derived import recover_derived
 from lexrdf.errors import QueryError, WrongAnswerError
+from lexrdf.ingest.derived import recover_derived
 from lexrdf.ingest.run import IngestSummary, Progress, ingest
+from lexrdf.mapping.citations import read_citation
 from lexrdf.queries import Query, get_query, load_library, row_values
 from lexrdf.search import Searchable, ensure_index
 from lexrdf.settings import Settings

@@ -23,11 +23,9 @@ Either is refused with one line naming the file, the line and what it would do, 
 from __future__ import annotations
 
 import getpass
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from lexrdf.errors import SourceError
 from lexrdf.model import SourceDocument
@@ -93,15 +91,6 @@ class SourcePolicy:
             return getpass.getuser()
         except (KeyError, OSError):
             return f"uid:{os.getuid()}" if hasattr(os, "getuid") else "unknown"
-
-
-def file_sha256(path: str | Path) -> str:
-    """The SHA-256 of a file's bytes, hex (read in blocks: memory stays flat whatever the size)."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 @dataclass
@@ -242,7 +231,6 @@ __all__ = [
     "SourcePolicy",
     "check_identity",
     "check_mass_end",
-    "file_sha256",
     "identity_problems",
     "provisions_ended",
     "stored_identity",

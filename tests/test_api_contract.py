@@ -26,7 +26,8 @@ from starlette.exceptions import HTTPException
 
 from lexrdf.answers.registry import REDUCERS
 from lexrdf.errors import StoreError
-from lexrdf.queries import Shape, get_query, load_library
+from lexrdf.queries import get_query, load_library
+from lexrdf.queries.shapes import Shape
 from lexrdf.web import api, errors
 from lexrdf.web.app import head_apart
 from lexrdf.web.errors import PROBLEM_JSON, UNKNOWN_PARAMETER, UNKNOWN_QUERY, Problem

@@ -11,7 +11,7 @@ from conftest import SAMPLES
 
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
-from lexrdf.xmlsafe import parse_xml
+from lexrdf.mapping.xmlsafe import parse_xml
 
 GOOD = SAMPLES / "expressions" / "open-data-act@2001-04-01.xml"
 AKN = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"

@@ -19,7 +19,7 @@ import pytest
 from conftest import BASE, DPA, SHARED_DATA, UKPGA, needs_shared, open_lex
 from servers import lexrdf_serve
 
-from lexrdf.citations import read_citation
+from lexrdf.mapping.citations import read_citation
 
 GLA_FILE = SHARED_DATA / "clml" / "ukpga-1999-29-part-III-2013-03-27.xml"
 SI_FILE = SHARED_DATA / "clml" / "more" / "uksi-2024-1303-regulation-3.xml"

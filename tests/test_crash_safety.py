@@ -29,7 +29,7 @@ from conftest import BASE, DPA, HARBOUR, SAMPLES, UKPGA, VEREINSG, needs_shared
 from pyoxigraph import NamedNode, RdfFormat
 
 from lexrdf.api import Lexrdf
-from lexrdf.derived import recover_derived
+from lexrdf.ingest.derived import recover_derived
 from lexrdf.settings import Settings
 from lexrdf.store import open_store
 from lexrdf.store.journal import JOURNAL
@@ -223,7 +223,7 @@ def test_kill_9_at_many_points_leaves_each_act_whole_and_the_retry_finishes_as_a
         dpa_left = len(list(primary.quads_for_pattern(None, None, None, NamedNode(DPA))))
         del primary
         writer = open_store(store)  # the next writer recovers the store before anything else
-        recover_derived(writer)  # and what is derived from the graphs it recovered (lexrdf.derived)
+        recover_derived(writer)  # and what is derived from the graphs it recovered (lexrdf.ingest.derived)
         now = canonical(writer.raw)
         sides = check_whole(before, after, now)
         for act in (g for g in now if not is_view_graph(NamedNode(g))):
@@ -389,10 +389,10 @@ lex.ingest([sys.argv[3]])
 
 
 def test_a_writer_killed_after_the_views_before_the_index_commit_is_repaired_by_the_next(tmp_path):
-    """The index's documents and the views of a group are rebuilt side by side (lexrdf.derived); the write's journal
-    entries are kept until both are done. A writer killed once the views are written but before the index commits
-    leaves them, so the next writer rebuilds the act's index documents: "harbour dues" is art_4's heading and the
-    text of its paragraphs 2 and 3 (samples/single/harbour-act.xml)."""
+    """The index's documents and the views of a group are rebuilt side by side (lexrdf.ingest.derived); the write's
+    journal entries are kept until both are done. A writer killed once the views are written but before the index
+    commits leaves them, so the next writer rebuilds the act's index documents: "harbour dues" is art_4's heading and
+    the text of its paragraphs 2 and 3 (samples/single/harbour-act.xml)."""
     store, harbour = tmp_path / "store", SAMPLES / "single" / "harbour-act.xml"
     first = subprocess.run(
         [sys.executable, "-m", "lexrdf.cli", "ingest", str(SAMPLES / "expressions"), "--store", str(store)],

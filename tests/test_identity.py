@@ -36,7 +36,7 @@ from pathlib import Path
 import pytest
 from conftest import BASE, DPA, ODA, SAMPLES, SHARED_DATA, UKPGA, VEREINSG, VEREINSGESETZ, needs_shared, open_lex
 
-from lexrdf.store.repository import acts_carrying, acts_carrying_each
+from lexrdf.queries.repository import acts_carrying, acts_carrying_each
 from lexrdf.uris import IriMinter, KnownActs, PortionPaths, identifier_forms
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -20,8 +20,8 @@ from lexrdf.errors import SourceError
 from lexrdf.ingest import planning
 from lexrdf.ingest.sources import collect_files
 from lexrdf.model import ActiveModification, ActReference, EventRef, Modification, Unit, Window
+from lexrdf.parallel import file_sha256
 from lexrdf.settings import Settings, SourceLimits
-from lexrdf.source_checks import file_sha256
 
 AKN = SHARED_DATA / "akn"
 

@@ -33,9 +33,10 @@ from lexrdf.ingest import commit, groups, planning
 from lexrdf.ingest.run import WORKERS_STOPPED, IngestSummary
 from lexrdf.search import index_directory, rebuild
 from lexrdf.settings import DEFAULT_INGEST_STREAM_MB, Settings
-from lexrdf.store.embedded import BULK_THRESHOLD, EmbeddedStore
+from lexrdf.store.embedded import EmbeddedStore
 from lexrdf.store.journal import JOURNAL
 from lexrdf.store.nquads import Serialized, has_blank_node
+from lexrdf.store.staging import BULK_THRESHOLD
 
 AKN = SHARED_DATA / "akn"
 WORDS = ["the", "data", "shall", "harbour dues", "Verein", "personal data", "Minister"]

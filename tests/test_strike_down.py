@@ -19,7 +19,7 @@ from conftest import BASE, HARBOUR, ODA, SAMPLES, open_lex
 
 from lexrdf.editorial import submit
 from lexrdf.mapping.engine import read_document
-from lexrdf.store.repository import announced_changes, read_stored_act
+from lexrdf.queries.repository import announced_changes, read_stored_act
 from lexrdf.uris import IriMinter
 from lexrdf.versioning import plan_document
 

@@ -268,7 +268,7 @@ def dump(store) -> bytes:
 def test_restamped_quads_keep_everything_else(tmp_path: Path):
     """The store replaces exactly the provisional terms, in a transaction or through the bulk loader."""
     from lexrdf.store import open_store
-    from lexrdf.store.embedded import BULK_THRESHOLD
+    from lexrdf.store.staging import BULK_THRESHOLD
     from lexrdf.txtime import Pending, stamp
 
     graph = NamedNode(ODA)

@@ -11,7 +11,7 @@ from pyoxigraph import Literal, Quad
 
 from lexrdf.emit import LEX_T, PROV_T, RDF_T, Emitter, cited_act, date_term, describe_reference, literal
 from lexrdf.model import ActReference, SourceDocument
-from lexrdf.store.repository import EventFacts
+from lexrdf.queries.repository import EventFacts
 from lexrdf.uris import IriMinter
 from lexrdf.vocab import EVENT_CLASSES, LEX, PROV, RDF, XSD
 

@@ -14,8 +14,8 @@ from lexrdf.mapping.destinations import destination_patterns, split_destination
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import TEXTUAL_KINDS, ActiveModification, ActReference, Modification, SourceDocument
+from lexrdf.queries.repository import EventFacts, earlier_iris, events_on
 from lexrdf.store.base import Store
-from lexrdf.store.repository import EventFacts, earlier_iris, events_on
 from lexrdf.uris import IriMinter
 from lexrdf.vocab import EVENT_CLASSES, KIND_OF_CLASS, LEX
 

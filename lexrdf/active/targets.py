@@ -8,8 +8,8 @@ from datetime import date
 from urllib.parse import unquote
 
 from lexrdf.model import ActiveModification, SourceDocument
+from lexrdf.queries.repository import act_provisions
 from lexrdf.store.base import Store
-from lexrdf.store.repository import act_provisions
 
 
 @dataclass

@@ -31,8 +31,9 @@ from lexrdf.agents.dates import AS_OF_SOURCES, AsOf, Clock, choose_as_of
 from lexrdf.api import Lexrdf
 from lexrdf.citing import cite_subject
 from lexrdf.errors import QueryError
-from lexrdf.queries import QUERIES_DIR, Query, Shape, load_library
+from lexrdf.queries import QUERIES_DIR, Query, load_library
 from lexrdf.queries.schemas import KIND_HELP, PARAMETER_SCHEMA, response_model
+from lexrdf.queries.shapes import Shape
 
 #: the names agents know the primitives by; any other public query is a tool named after it (`-` as `_`)
 TOOL_NAMES = {

@@ -62,8 +62,9 @@ def validate(
     def run():
         from pyoxigraph import NamedNode
 
+        from lexrdf.ingest.dry_run import validate_files
         from lexrdf.validate import validate_store
-        from lexrdf.validate.files import FileValidation, validate_files
+        from lexrdf.validate.files import FileValidation
         from lexrdf.validate.sources import schemas_folder
 
         if output not in {"text", "json", "turtle", "sarif", "junit"}:

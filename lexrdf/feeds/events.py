@@ -22,13 +22,22 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import Any, Protocol
 
-from lexrdf.api import Lexrdf
 from lexrdf.feeds.atom import MEDIA_TYPE, Category, Entry, Feed, Link, Paging, page_of
 from lexrdf.queries import term_value
 from lexrdf.vocab import LEX
 
 QUERY = "_events-feed"
+
+
+class QueryRows(Protocol):
+    """What the feed reads the events with: the rows of a library query, its parameters checked and bound
+    (lexrdf.api.Lexrdf.rows), so the feed sits on the query library, below the API."""
+
+    def rows(self, name: str, **params: Any) -> list: ...
+
+
 LISTED = 50  # provisions named in a summary before "and N more"
 _GENERAL = {  # a kind dropped when the event also has a more specific one
     LEX.Amendment.value: (LEX.Substitution.value, LEX.Insertion.value),
@@ -99,7 +108,7 @@ def kind_label(kind: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", local).lower()
 
 
-def legal_events(lex: Lexrdf, valid_from: date | None = None, valid_to: date | None = None) -> list[LegalEvent]:
+def legal_events(lex: QueryRows, valid_from: date | None = None, valid_to: date | None = None) -> list[LegalEvent]:
     """Every event dated within [valid_from, valid_to] (either open), as known now, newest date first."""
     params = {"from": valid_from and valid_from.isoformat(), "to": valid_to and valid_to.isoformat()}
     return [_event(row) for row in lex.rows(QUERY, **params)]

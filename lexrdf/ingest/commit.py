@@ -3,8 +3,8 @@ dataset's graphs). Each graph is validated as it would be after its write (SHACL
 written in one group commit, journaled so that a killed writer leaves each graph entirely before or after
 (`write_acts`, `Store.add_act_graphs`), its changesets stamped with the commit's time (lexrdf.txtime), its views
 derived from the graph as validated and written in the same commit, and its search-index documents replaced;
-what is derived and not yet rebuilt is rebuilt after (lexrdf.derived). Publishing to readers is the caller's, once
-its unit of work is done (`Lexrdf.publish`)."""
+what is derived and not yet rebuilt is rebuilt after (lexrdf.ingest.derived). Publishing to readers is the
+caller's, once its unit of work is done (`Lexrdf.publish`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from typing import Any
 import pyoxigraph
 from pyoxigraph import NamedNode, Quad
 
-from lexrdf.derived import rebuild_derived
 from lexrdf.emit import LEX_T, PROV_T, RDF_T
+from lexrdf.ingest.derived import rebuild_derived
 from lexrdf.model import SourceDocument
 from lexrdf.store.base import GraphWrite, Store
 from lexrdf.store.nquads import Serialized
@@ -172,7 +172,7 @@ def commit(store: Store, writes: list[ActWrite], unviewed: Collection[str] = ())
     reports = {write.act: check(write, store, derive_views=write.act not in unviewed) for write in writes}
     for write in writes:
         if write.act in unviewed:
-            write.views = {}  # none written, and none rebuilt after the write (lexrdf.derived)
+            write.views = {}  # none written, and none rebuilt after the write (lexrdf.ingest.derived)
     if all(report.conforms for report in reports.values()):
         write_acts(store, writes)
     return reports

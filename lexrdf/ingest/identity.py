@@ -9,13 +9,13 @@ from functools import partial
 from lexrdf.errors import SourceError
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.model import SourceDocument
-from lexrdf.store.base import Store
-from lexrdf.store.repository import (
+from lexrdf.queries.repository import (
     NamedAct,
     acts_carrying,
     acts_carrying_each,
     earlier_iris,
 )
+from lexrdf.store.base import Store
 from lexrdf.uris import IriMinter, KnownActs, identifier_forms, with_canonical
 
 #: the acts that carry an identifier (`acts_carrying` of a store, or what `acts_carrying_each` found)

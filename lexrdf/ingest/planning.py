@@ -46,6 +46,13 @@ from lexrdf.ingest.commit import ActWrite, check_in_memory, is_bookkeeping
 from lexrdf.lifetime import pool_worker_lifetime
 from lexrdf.model import SourceDocument
 from lexrdf.parallel import submit
+from lexrdf.queries.repository import (
+    EventFacts,
+    announced_changes,
+    expression_dates,
+    read_stored_act,
+    stored_currency,
+)
 from lexrdf.search.texts import Text, graph_texts
 from lexrdf.source_checks import (
     ActIdentity,
@@ -57,13 +64,6 @@ from lexrdf.source_checks import (
 from lexrdf.store.base import Store
 from lexrdf.store.embedded import EmbeddedStore
 from lexrdf.store.nquads import Serialized
-from lexrdf.store.repository import (
-    EventFacts,
-    announced_changes,
-    expression_dates,
-    read_stored_act,
-    stored_currency,
-)
 from lexrdf.txtime import Clock, Pending, ReservedTimes
 from lexrdf.uris import IriMinter
 from lexrdf.validate import Report

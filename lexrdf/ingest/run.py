@@ -32,13 +32,13 @@ from lexrdf.ingest.sources import Progress, collect_files, keep_sources, read_so
 from lexrdf.mapping.effects import EffectsFeed
 from lexrdf.model import SourceDocument
 from lexrdf.parallel import pool_context, start_fork_server, worth_a_pool
+from lexrdf.queries.repository import expression_dates
 from lexrdf.settings import Settings
 from lexrdf.source_checks import (
     SourcePolicy,
 )
 from lexrdf.store.base import Store
 from lexrdf.store.embedded import EmbeddedStore
-from lexrdf.store.repository import expression_dates
 from lexrdf.uris import IriMinter
 from lexrdf.validate import Report
 

@@ -27,9 +27,9 @@ from lxml import etree
 
 from lexrdf import yamltext
 from lexrdf.errors import MappingError, SourceError
+from lexrdf.mapping.xmlsafe import parse_xml
 from lexrdf.model import ActiveModification
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
-from lexrdf.xmlsafe import parse_xml
 
 _XSD_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 

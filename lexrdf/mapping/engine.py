@@ -39,10 +39,10 @@ from lexrdf.mapping.placeholders import repeal_placeholders
 from lexrdf.mapping.problems import Problems
 from lexrdf.mapping.spec import MAPPINGS_DIR, Mapping, all_mappings, mapping_for_root
 from lexrdf.mapping.units import UnitsReader, inherit_deferred_effects
+from lexrdf.mapping.xmlsafe import parse_xml
 from lexrdf.model import SourceDocument, Window
 from lexrdf.settings import DEFAULT_SOURCE_LIMITS, SourceLimits
 from lexrdf.uris import same_identifier
-from lexrdf.xmlsafe import parse_xml
 
 
 class _Reader(UnitsReader, ChangesReader, LifecycleReader):

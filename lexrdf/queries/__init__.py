@@ -14,10 +14,14 @@ own ``substitutions=`` are not used: Oxigraph 0.5 plans such queries as if the v
 measured ten times slower on 55k quads and grows with the store; and a remote SPARQL 1.1 endpoint has no
 parameter binding at all.)
 
-The ``#+ result`` header is the answer's shape (see `parse_shape`), read as a YAML flow collection:
+The ``#+ result`` header is the answer's shape (see lexrdf.queries.shapes), read as a YAML flow collection:
 ``{a, b: {c, d}, e: [{f}]}``. A bare field is a string; ``field: TYPE`` names one of `SCALARS`; ``[X]`` is a list
 of X; any other word is a constant (``status: version``); YAML anchors share a shape (``opened_by: &event {...},
 closed_by: *event``). A query with no Python answer builder answers its rows (`row_values`).
+
+Beside the loader: `binding` (typed terms into a query's text), `shapes` (the answers' shapes), `schemas` (their
+pydantic models), `docs` (the library's reference), `repository` (the ingest's questions of a store, asked with
+the internal queries).
 
 >>> query = load_library()["text-at"]
 >>> [(p.name, p.kind, p.required) for p in query.parameters][:3]
@@ -38,9 +42,10 @@ from typing import Any
 from pyoxigraph import BlankNode, Literal, NamedNode, QuerySolution, QuerySolutions
 
 from lexrdf import yamltext
-from lexrdf.citations import read_citation
 from lexrdf.errors import QueryError
+from lexrdf.mapping.citations import read_citation
 from lexrdf.queries.binding import Term, bind_terms, empty_values_blocks
+from lexrdf.queries.shapes import Shape, parse_shape
 from lexrdf.txtime import stamp
 from lexrdf.uris import canonical_work
 from lexrdf.vocab import XSD
@@ -248,61 +253,6 @@ def parse_moment(text: str, name: str = "known_at") -> datetime:
     except ValueError:  # a day or an hour out of range
         raise refused from None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-SCALARS = ("string", "integer", "number", "boolean", "iri", "date", "dateTime")
-
-
-@dataclass(frozen=True)
-class Shape:
-    """The shape of one value of an answer: `kind` is "object" (its `fields`), "list" (of `items`), "constant"
-    (always `value`) or one of `SCALARS`. Every field of an object is present; a scalar or an object may be null,
-    a list is never null (empty when there is nothing), a constant is always its value."""
-
-    kind: str
-    fields: tuple[tuple[str, Shape], ...] = ()
-    items: Shape | None = None
-    value: str | int | float | bool | None = None
-
-
-def parse_shape(text: str, query: str = "?") -> Shape:
-    """The shape a `#+ result` header gives, or QueryError naming the query.
-
-    >>> shape = parse_shape("[{act: iri, title, count: integer, events: [{event, type}], status: version}]")
-    >>> shape.kind, [(name, field.kind) for name, field in shape.items.fields]
-    ('list', [('act', 'iri'), ('title', 'string'), ('count', 'integer'), ('events', 'list'), ('status', 'constant')])
-    >>> parse_shape("{opened_by: &event {event, date: date}, closed_by: *event}").fields[1][1].fields[1]
-    ('date', Shape(kind='date', fields=(), items=None, value=None))
-    """
-    try:
-        tree = yamltext.load(text)
-    except yamltext.YAMLError as exc:
-        raise QueryError(f"query {query!r}: #+ result is not a YAML flow collection ({exc})") from None
-    if not isinstance(tree, dict | list):
-        raise QueryError(f"query {query!r}: #+ result must be an object {{...}} or a list [...]")
-    return _shape(tree, query, "result")
-
-
-def _shape(node: Any, query: str, where: str) -> Shape:
-    if node is None:
-        return Shape("string")
-    if isinstance(node, dict):
-        for name in node:
-            if not isinstance(name, str):  # YAML reads on/off/yes/no/numbers as other types
-                raise QueryError(f"query {query!r}: #+ result field {name!r} in {where} is not a name (quote it)")
-        return Shape("object", tuple((name, _shape(value, query, f"{where}.{name}")) for name, value in node.items()))
-    if isinstance(node, list):
-        if len(node) != 1:
-            raise QueryError(f"query {query!r}: #+ result list {where} must give exactly one item shape")
-        item = node[0]
-        if isinstance(item, str) and item not in SCALARS:
-            raise QueryError(f"query {query!r}: #+ result list {where}: {item!r} is not one of {', '.join(SCALARS)}")
-        return Shape("list", items=_shape(item, query, f"{where}[]"))
-    if isinstance(node, str) and node in SCALARS:
-        return Shape(node)
-    if isinstance(node, str | int | float | bool):
-        return Shape("constant", value=node)
-    raise QueryError(f"query {query!r}: #+ result {where}: {node!r} is not a shape")
 
 
 @dataclass(frozen=True)

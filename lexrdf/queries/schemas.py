@@ -2,7 +2,7 @@
 HTTP API, lexrdf.web.api; the MCP tools, lexrdf.agents): a parameter kind's JSON Schema and help, and each query's
 typed answer as pydantic models from its ``#+ result`` header (`response_model`).
 
-Each query's shape (lexrdf.queries.Shape) becomes a pydantic model named after the query (``TextAtAnswer``, its
+Each query's shape (lexrdf.queries.shapes.Shape) becomes a pydantic model named after the query (``TextAtAnswer``, its
 ``opened_by`` a ``TextAtOpenedBy``, a list's items ``ContextItem``); its ``#+ non_answers`` are listed on the model
 (``x-non-answers``) and on its ``status``. search's answer is typed here too (`SearchAnswer`: its header's fields,
 each hit's window and event, and `method`), as the search route and the search tool give it.
@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from lexrdf.answers.hits import SEARCH_INDEX, SEARCH_SCAN
 from lexrdf.queries import Query as LibraryQuery
-from lexrdf.queries import Shape
+from lexrdf.queries.shapes import Shape
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -172,7 +172,7 @@ def _python_field(name: str, index: int) -> str:
 
 
 def response_model(query: LibraryQuery) -> Any:
-    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.parse_shape); search's is
+    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.shapes.parse_shape); search's is
     its own route's (lexrdf.web.search_api: its header's fields, each hit's window and event, and `method`)."""
     if query.name == "search":
         return SearchAnswer

@@ -31,7 +31,8 @@ class Store(Protocol):
     """What lexrdf needs from a quad store."""
 
     #: the graphs a writer's open recovered from what a killed writer left in its journal (lexrdf.store.journal); what
-    #: is derived from them is rebuilt by the layer above (lexrdf.derived.recover_derived), then `derived_rebuilt`
+    #: is derived from them is rebuilt by the layer above (lexrdf.ingest.derived.recover_derived), then
+    #: `derived_rebuilt`
     recovered: list[str]
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
@@ -106,4 +107,4 @@ class Store(Protocol):
 
     def derived_rebuilt(self, acts: Iterable[str]) -> None:
         """Everything derived from these act graphs (views, index documents) is in step with their last writes: a
-        store that keeps what it needs to rebuild it after a crash may let it go (lexrdf.derived)."""
+        store that keeps what it needs to rebuild it after a crash may let it go (lexrdf.ingest.derived)."""

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import re
-import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -23,96 +20,26 @@ from pyoxigraph import NamedNode, Quad, QuerySolutions, RdfFormat
 
 from lexrdf import txtime
 from lexrdf.errors import StoreError
-from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
-from lexrdf.store.changelog import ChangeLog, data_block, read_through
+from lexrdf.store.changelog import ChangeLog, read_through
+from lexrdf.store.clock import LATEST_CHANGESET, stored_clock
 from lexrdf.store.journal import Blocks, Entry, Journal
 from lexrdf.store.nquads import Additions, Serialized, each, has_blank_node, serialized
+from lexrdf.store.primary import open_primary, open_reader, remove_leftovers
 from lexrdf.store.snapshots import DEFAULT_GRACE_SECONDS, Snapshot, Snapshots, Stamp
-from lexrdf.store.spool import Keep, QuadSpool, is_spool_file
+from lexrdf.store.spool import Keep, QuadSpool
+from lexrdf.store.staging import (
+    BULK_THRESHOLD,
+    Staged,
+    bulk_load,
+    into_graph,
+    is_bulk,
+    quads_of,
+    remove_additions,
+    staged_additions,
+    write_staged,
+)
 from lexrdf.txtime import Clock, Pending
-
-BULK_THRESHOLD = 5_000  # quads per write from which the bulk loader is used
-OPEN_ATTEMPTS = 5  # a reader reads the pointer again when the snapshot it named was pruned before it opened it
-ORPHAN = re.compile(r"bulk-\d+\.sst")  # the sorted files a bulk load writes into the primary before ingesting them
-
-
-@dataclass(frozen=True)
-class _Staged:
-    """A write journaled and about to be committed with its group."""
-
-    entry: Entry
-    count: int  # the quads it adds
-    blank: bool  # whether one of them names a blank node
-    whole: bool = False  # a view graph filled (`GraphWrite.whole`), not an act's additions
-    data: bytes | None = None  # its additions as N-Quads, when they are in memory (else read from the entry)
-
-
-def _bulk_load(store: pyoxigraph.Store, data: bytes | Blocks) -> None:
-    """The bulk loader over N-Quads a write journaled, without checking their IRIs again: every line was written
-    by lexrdf (lexrdf.emit checks each IRI as a pyoxigraph NamedNode as it writes it) or serialised by pyoxigraph
-    (a view, a quad object), so the loader's own check only repeated that work (measured: 9% of its processor time
-    on 1.5 M quads). Their syntax is still parsed, and a malformed line still fails the load."""
-    store.bulk_load(data, format=RdfFormat.N_QUADS, lenient=True)
-
-
-def _bulk(staged: Sequence[_Staged]) -> bool:
-    """Whether a group is written by the bulk loader: large enough, and no blank node (which the loader would
-    rename apart from the entry, so an undo could not find it)."""
-    return sum(stage.count for stage in staged) >= BULK_THRESHOLD and not any(stage.blank for stage in staged)
-
-
-def _added(stage: _Staged) -> Iterable[bytes]:
-    """A staged write's additions as N-Quads: from memory if held there, else read from its entry."""
-    return [stage.data] if stage.data is not None else stage.entry.added_blocks()
-
-
-def _into(graph: NamedNode, quads: Iterable[Quad] | Serialized) -> Iterable[Quad] | Serialized:
-    """The quads' triples in `graph` (`Serialized` quads are in their graph already)."""
-    if isinstance(quads, Serialized):
-        return quads
-    return (q if q.graph_name == graph else Quad(q.subject, q.predicate, q.object, graph) for q in quads)
-
-
-def _quads_of(quads: Iterable[Quad] | Serialized) -> Iterable[Quad]:
-    return quads.quads() if isinstance(quads, Serialized) else quads
-
-
-class StoreLocked(StoreError):
-    """The primary is open for writing elsewhere: a store has one writer at a time."""
-
-
-def is_store(directory: Path) -> bool:
-    """Whether a directory holds a store (RocksDB's own CURRENT file)."""
-    return (directory / "CURRENT").is_file()
-
-
-def open_primary(directory: Path) -> pyoxigraph.Store:
-    """Open (creating it if missing) the primary read-write: this process becomes the store's one writer."""
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        return pyoxigraph.Store(str(directory))
-    except OSError as exc:
-        if "LOCK:" in str(exc):  # RocksDB names its lock file: "<directory>/LOCK: Resource temporarily unavailable"
-            where = "in this process" if "current process" in str(exc) else "by another process"
-            raise StoreLocked(f"the store at {directory} is being written {where}") from exc
-        raise StoreError(f"cannot open store at {directory}: {exc}") from exc
-
-
-def _publish_first(directory: Path, grace_seconds: float) -> bool:
-    """Publish a first snapshot of a store written before snapshots existed, if no one is writing it and we may
-    write; the primary is released on return. False when that is not possible."""
-    try:
-        primary = open_primary(directory)
-    except StoreError:
-        return False
-    try:
-        Snapshots(directory).publish(primary, grace_seconds, ChangeLog(directory).last())
-        return True
-    except OSError:
-        return False
-    finally:
-        del primary
 
 
 class EmbeddedStore:
@@ -145,7 +72,9 @@ class EmbeddedStore:
         self._recovering: tuple[Path, set[str]] | None = None  # the marker naming `recovered` graphs not yet rebuilt
         self.recovered: list[str] = []  # the graphs a writer's open recovered after a writer was killed (`_recover`)
         if read_only:
-            self._store, self._stamp, self._snapshot = self._open_reader()
+            self._store, self._stamp, self._snapshot = open_reader(
+                self.directory, self._snapshots, self.snapshot_grace_seconds
+            )
         else:
             self._store = open_primary(directory)
             self.recovered = self._recover()
@@ -160,13 +89,10 @@ class EmbeddedStore:
         write that committed is moved into the log, one cut short is removed in one transaction, and the temporary
         files it left are removed. The graphs its entries and markers named (act graphs, and the view graphs written
         with them), in order: what is derived from them may be out of step with them, and this store does not know
-        what that is. The layer above rebuilds it (lexrdf.derived.recover_derived) and says so (`derived_rebuilt`);
-        until then one marker names them all, so a writer that stops before that leaves them to the next."""
-        for entry in self.directory.iterdir():
-            if ORPHAN.fullmatch(entry.name) and entry.is_file():
-                entry.unlink(missing_ok=True)  # ingested files are hard-linked under RocksDB's own names
-            elif is_spool_file(entry.name):
-                shutil.rmtree(entry, ignore_errors=True) if entry.is_dir() else entry.unlink(missing_ok=True)
+        what that is. The layer above rebuilds it (lexrdf.ingest.derived.recover_derived) and says so
+        (`derived_rebuilt`); until then one marker names them all, so a writer that stops before that leaves them to
+        the next."""
+        remove_leftovers(self.directory)
         self._snapshots.remove_unfinished()
         self._changelog.remove_unfinished()
         entries, markers = self._journal.entries(), self._journal.markers()
@@ -204,33 +130,7 @@ class EmbeddedStore:
     def _undo(self, entry: Entry) -> None:
         """Remove the additions of a journal entry, in one transaction (quads not in the store are skipped)."""
         self._generation += 1
-        present = [quad for quad in entry.added() if quad in self._store]
-        blank = [q for q in present if has_blank_node(q)]
-        if present and not blank:
-            self._store.update(f"DELETE DATA {data_block(present)}")
-        for quad in blank:  # DELETE DATA cannot name a blank node (bulk writes hold none)
-            self._store.remove(quad)
-
-    def _open_reader(self) -> tuple[pyoxigraph.Store, Stamp | None, Snapshot | None]:
-        """The newest published snapshot, read-only, with the pointer's stamp read before it. A store written
-        before snapshots existed gets one first; if it is being written, its primary is read as it is."""
-        if not is_store(self.directory):
-            raise StoreError(f"no lexrdf store at {self.directory} (run lexrdf ingest first)")
-        for _ in range(OPEN_ATTEMPTS):
-            stamp = self._snapshots.stamp()
-            snapshot = self._snapshots.current()
-            if snapshot is None:
-                if _publish_first(self.directory, self.snapshot_grace_seconds):
-                    continue
-                try:
-                    return pyoxigraph.Store.read_only(str(self.directory)), stamp, None
-                except OSError as exc:
-                    raise StoreError(f"cannot open store at {self.directory}: {exc}") from exc
-            try:
-                return pyoxigraph.Store.read_only(str(snapshot.path)), stamp, snapshot
-            except OSError:
-                continue  # pruned between reading the pointer and opening it: read the pointer again
-        raise StoreError(f"cannot open the published snapshot of the store at {self.directory}")
+        remove_additions(self._store, entry)
 
     @property
     def raw(self) -> pyoxigraph.Store:
@@ -266,7 +166,7 @@ class EmbeddedStore:
             if current is not None and self._snapshot is not None and current.path == self._snapshot.path:
                 self._stamp = stamp
                 return False
-            store, self._stamp, snapshot = self._open_reader()
+            store, self._stamp, snapshot = open_reader(self.directory, self._snapshots, self.snapshot_grace_seconds)
             self._store, self._snapshot = store, snapshot
             self._generation += 1
             with self._clock_lock:
@@ -323,13 +223,7 @@ class EmbeddedStore:
         (a reader reads it again after switching snapshots)."""
         with self._clock_lock:
             if self._clock is None:
-                query = load_library()["_latest-changeset"].text
-                rows = list(self._store.query(query, use_default_graph_as_union=True))
-                latest = rows[0]["latest"] if rows else None
-                moment = datetime.fromisoformat(latest.value) if latest is not None else None
-                if moment is not None and moment.tzinfo is None:  # a time without a zone is read as UTC
-                    moment = moment.replace(tzinfo=UTC)
-                self._clock = Clock(moment)
+                self._clock = stored_clock(self._store.query(LATEST_CHANGESET, use_default_graph_as_union=True))
             return self._clock
 
     def add_act_graph(self, graph: NamedNode, quads: Iterable[Quad], pending: Pending | None = None) -> int:
@@ -353,7 +247,7 @@ class EmbeddedStore:
         commits (lexrdf.txtime). The quads the writes that are not `whole` added."""
         if self.read_only:
             raise StoreError(f"the store at {self.directory} is open read-only; nothing was written")
-        staged: list[_Staged] = []
+        staged: list[Staged] = []
         try:
             with self._write_lock:
                 self._dirty = True
@@ -363,7 +257,7 @@ class EmbeddedStore:
             graphs = ", ".join(stage.entry.graph for stage in staged[:3]) or "(none journaled)"
             raise StoreError(f"writing graph {graphs} failed; nothing was written: {exc}") from exc
 
-    def _write_group(self, writes: Iterator[GraphWrite], staged: list[_Staged], stream: bool = False) -> None:
+    def _write_group(self, writes: Iterator[GraphWrite], staged: list[Staged], stream: bool = False) -> None:
         """Journal, commit and log a group of writes (`add_act_graphs`, which holds the write lock), then replace the
         view graphs of its `whole` writes that the store held already. On failure the entries are ended (what a load
         wrote undone first) and the error raised."""
@@ -379,22 +273,22 @@ class EmbeddedStore:
                 self._stream(staged, writes, replaced)
             else:
                 self._seal(staged)
-                self._commit(staged, bulk=_bulk(staged))
+                self._commit(staged, bulk=is_bulk(staged))
         except BaseException:
             for stage in staged:
                 self._journal.end(stage.entry)
             raise
         self._adopt([stage.entry for stage in staged])
         for write in replaced:
-            self._replace_held(write.graph, _into(write.graph, _quads_of(write.quads)))
+            self._replace_held(write.graph, into_graph(write.graph, quads_of(write.quads)))
 
-    def _seal(self, staged: Sequence[_Staged]) -> None:
+    def _seal(self, staged: Sequence[Staged]) -> None:
         """Before a group commits: one marker naming the acts of its entries (until then, a killed writer's entries
         name them: lexrdf.store.journal), then the names of the entries and the marker made durable, once."""
         self._mark(list(dict.fromkeys(stage.entry.graph for stage in staged if not stage.whole)))
         self._journal.sync()
 
-    def _stage_write(self, write: GraphWrite, staged: list[_Staged], replaced: list[GraphWrite]) -> _Staged | None:
+    def _stage_write(self, write: GraphWrite, staged: list[Staged], replaced: list[GraphWrite]) -> Staged | None:
         """Journal one write of a group as the next change (`_stage`); a `whole` write to a graph the store holds goes
         to `replaced` instead. The stage appended, if the write adds anything."""
         if write.whole and self._holds_graph(write.graph):
@@ -409,13 +303,13 @@ class EmbeddedStore:
         staged.append(stage)
         return stage
 
-    def _stream(self, staged: list[_Staged], writes: Iterator[GraphWrite], replaced: list[GraphWrite]) -> None:
+    def _stream(self, staged: list[Staged], writes: Iterator[GraphWrite], replaced: list[GraphWrite]) -> None:
         """One bulk load of what the writes staged so far add, then of each later write as it is journaled; the
         entries' names are made durable once the writes end, before the loader ingests what it sorted. A write
         naming a blank node is not loaded (the loader would rename it apart from its entry): it is written by a
         transaction once the load is done. If anything fails, whatever part of the group is in the store is
         removed."""
-        aside: list[_Staged] = []
+        aside: list[Staged] = []
 
         def data() -> Iterator[bytes]:
             for index in range(len(staged)):  # those journaled before the load began
@@ -426,7 +320,7 @@ class EmbeddedStore:
             self._seal(staged)
 
         try:
-            _bulk_load(self._store, Blocks(data()))
+            bulk_load(self._store, Blocks(data()))
             if aside:
                 self._store.extend([quad for stage in aside for quad in stage.entry.added()])
         except BaseException:
@@ -434,7 +328,7 @@ class EmbeddedStore:
                 self._undo(stage.entry)
             raise
 
-    def _streamed(self, staged: list[_Staged], index: int, aside: list[_Staged]) -> Iterable[bytes]:
+    def _streamed(self, staged: list[Staged], index: int, aside: list[Staged]) -> Iterable[bytes]:
         """What a staged write gives the bulk loader (nothing if it names a blank node: it goes `aside`); the stage
         keeps no copy of its data once read."""
         stage = staged[index]
@@ -442,9 +336,9 @@ class EmbeddedStore:
             aside.append(stage)
             return ()
         staged[index] = dataclasses.replace(stage, data=None)
-        return _added(stage)
+        return staged_additions(stage)
 
-    def _stage(self, write: GraphWrite, change: int) -> _Staged | None:
+    def _stage(self, write: GraphWrite, change: int) -> Staged | None:
         """Journal a write as change number `change` (what the store lacks, restamped with the commit's times; all
         of a `Serialized` write to a graph the store does not hold, as it is); None, and nothing journaled, if it
         adds nothing. The entry's name is made durable later, with its group's (`Journal.sync`)."""
@@ -458,10 +352,10 @@ class EmbeddedStore:
             # a new graph's quads as N-Quads, each once: all of them lacking, journaled as they are
             data = pending.stamped_nquads(quads.data) if pending else quads.data
             entry = self._journal.begin(graph.value, change, moment, [data], (), changesets, quads.count, False)
-            return _Staged(entry, quads.count, quads.blank, write.whole, data) if entry is not None else None
-        additions = Additions(_quads_of(quads), each(self._held_in(graph)), pending.stamper() if pending else None)
+            return Staged(entry, quads.count, quads.blank, write.whole, data) if entry is not None else None
+        additions = Additions(quads_of(quads), each(self._held_in(graph)), pending.stamper() if pending else None)
         entry = self._journal.begin(graph.value, change, moment, additions.chunks(), (), changesets, synced=False)
-        return _Staged(entry, additions.count, additions.blank, write.whole) if entry is not None else None
+        return Staged(entry, additions.count, additions.blank, write.whole) if entry is not None else None
 
     def _held_in(self, graph: NamedNode) -> Callable[[Quad], bool]:
         """Whether the store holds a quad of a write to `graph`: when the graph is empty, none of its own quads
@@ -471,7 +365,7 @@ class EmbeddedStore:
             return store.__contains__
         return lambda quad: quad.graph_name != graph and quad in store
 
-    def _commit(self, staged: list[_Staged], bulk: bool, removed: list[Quad] | None = None) -> None:
+    def _commit(self, staged: list[Staged], bulk: bool, removed: list[Quad] | None = None) -> None:
         """Write what staged writes add: by the bulk loader (undone if it fails; the additions read from memory
         where they are held, else from the entries) or, with the one write's removals, in one transaction. On
         failure the entries are ended (an undo that fails too leaves them for the next writer) and the error
@@ -480,21 +374,7 @@ class EmbeddedStore:
         try:
             if not entries:
                 return
-            if bulk:
-                if all(stage.data is not None for stage in staged):  # read by the loader at once, no callback a block
-                    _bulk_load(self._store, b"".join(stage.data or b"" for stage in staged))
-                else:
-                    blocks = (block for stage in staged for block in _added(stage))
-                    _bulk_load(self._store, Blocks(blocks))
-            elif removed:
-                (entry,) = entries
-                adding = list(entry.added())
-                update = f"DELETE DATA {data_block(removed)}"
-                if adding:
-                    update += f" ;\nINSERT DATA {data_block(adding)}"
-                self._store.update(update)
-            else:
-                self._store.extend([quad for entry in entries for quad in entry.added()])
+            write_staged(self._store, staged, bulk, removed)
         except BaseException:
             if bulk:
                 for entry in entries:
@@ -583,9 +463,9 @@ class EmbeddedStore:
         names = ", ".join(graph.value for graph, _ in graphs)
         try:
             with self._write_lock:
-                staged: list[_Staged] = []
+                staged: list[Staged] = []
                 self._write_group(
-                    (GraphWrite(graph, _into(graph, quads), whole=True) for graph, quads in graphs), staged
+                    (GraphWrite(graph, into_graph(graph, quads), whole=True) for graph, quads in graphs), staged
                 )
                 self._dirty = self._dirty or bool(staged)  # a view that changed nothing publishes nothing
         except (OSError, SyntaxError, RuntimeError, ValueError) as exc:
@@ -610,5 +490,5 @@ class EmbeddedStore:
             graph.value, self._last_change + 1, datetime.now(UTC), serialized(added), lines, count=len(added)
         )
         assert entry is not None  # the graph changes
-        self._commit([_Staged(entry, len(added), False)], bulk=False, removed=removed)
+        self._commit([Staged(entry, len(added), False)], bulk=False, removed=removed)
         self._adopt([entry])

@@ -20,14 +20,14 @@ Additions of `BULK_THRESHOLD` quads or more are written by the bulk loader, whic
 leave part of the data); other writes are one transaction. Once the write committed, its entry becomes change 17 of
 the transaction log by one rename (`ChangeLog.adopt`): each quad is written to disk once beside the store, not once
 for the journal and again for the log. Before a group of act writes commits, a marker (`<name>.derive`) names its act
-graphs; it is kept until what is derived from them (their views and search-index documents, lexrdf.derived) has
+graphs; it is kept until what is derived from them (their views and search-index documents, lexrdf.ingest.derived) has
 been rebuilt (or the unit of work is published), then removed.
 
 The next writer that opens the store finds what a killed writer left. An entry is a write that may not have
 committed: if every addition is present and no removal is, it committed, and it is moved into the log; otherwise
 whatever part of its additions is present is removed in one transaction (a bulk load cut short) and the entry is
 dropped. The graphs the entries and markers named are then reported (`EmbeddedStore.recovered`) under one marker,
-kept until the layer above has rebuilt what is derived from them (lexrdf.derived.recover_derived).
+kept until the layer above has rebuilt what is derived from them (lexrdf.ingest.derived.recover_derived).
 
 Entries and markers are written to `<name>.tmp`, fsynced and renamed, so each is either whole or absent; a `.tmp` (or
 the `.body` of additions being counted) is one that never began (its write had not started) and is removed.

@@ -37,9 +37,9 @@ from pyoxigraph import (
 
 from lexrdf import txtime
 from lexrdf.errors import StoreError
-from lexrdf.queries import load_library
 from lexrdf.store.base import GraphWrite
 from lexrdf.store.changelog import ChangeLog, data_block
+from lexrdf.store.clock import LATEST_CHANGESET, stored_clock
 from lexrdf.store.dialects import FORM, WRONG_ANSWERS, ChallengeAuth, canonical_booleans, date_casts, form
 from lexrdf.store.journal import Entry, Journal
 from lexrdf.store.nquads import Additions, Held, Serialized, has_blank_node, serialized
@@ -229,12 +229,7 @@ class RemoteStore:
         """Read once from the store (the latest changeset's time), then kept: this process is the one writer."""
         with self._clock_lock:
             if self._clock is None:
-                rows = list(self.select(load_library()["_latest-changeset"].text))
-                latest = rows[0]["latest"] if rows else None
-                moment = datetime.fromisoformat(latest.value) if latest is not None else None
-                if moment is not None and moment.tzinfo is None:
-                    moment = moment.replace(tzinfo=UTC)
-                self._clock = Clock(moment)
+                self._clock = stored_clock(self.select(LATEST_CHANGESET))
             return self._clock
 
     @property

@@ -180,8 +180,8 @@ async def _upload(request: Request, limit: int) -> bytes:
 
 def _written(path: Path, settings: Settings, act: str | None) -> AddOutcome:
     """Submit the addition through a writer opened for this request; closing it publishes the snapshot."""
-    from lexrdf.derived import recover_derived
     from lexrdf.editorial import submit
+    from lexrdf.ingest.derived import recover_derived
     from lexrdf.store import StoreLocked, open_store
 
     try:

@@ -1,6 +1,6 @@
 """/api/{query}: one GET endpoint per public query; its parameters, docs and response schema come from the .rq header.
 
-Each query's ``#+ result`` shape (lexrdf.queries.Shape) becomes a pydantic model named after the query
+Each query's ``#+ result`` shape (lexrdf.queries.shapes.Shape) becomes a pydantic model named after the query
 (``TextAtAnswer``, its ``opened_by`` a ``TextAtOpenedBy``, a list's items ``ContextItem``), so the OpenAPI
 document types every answer; its ``#+ non_answers`` are listed on the model (``x-non-answers``) and on its
 ``status``. A new .rq file is a new endpoint with its schema, and no Python edit. Answers are sent as they are

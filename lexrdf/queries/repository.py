@@ -2,7 +2,9 @@
 carry a source identifier. The store-side counterpart of the ingest pipeline: the pipeline asks these questions
 and never runs a query itself.
 
-The questions are the library's internal queries (files starting with `_`, never public), bound as typed terms.
+The questions are the library's internal queries (files starting with `_`, never public), bound as typed terms,
+asked of anything that answers SELECT (`Selecting`: lexrdf.store.base.Store is one), so the library needs nothing
+of the store's own code.
 """
 
 from __future__ import annotations
@@ -11,13 +13,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import unquote
 
+from pyoxigraph import QuerySolutions
+
 from lexrdf.queries import load_library
-from lexrdf.store.base import Store
 from lexrdf.versioning import StoredAct, StoredEvent, StoredProvision, StoredVersion
 from lexrdf.vocab import KIND_OF_CLASS
+
+
+class Selecting(Protocol):
+    """What these questions need of a store: SELECT over the union of its graphs (lexrdf.store.base.Store)."""
+
+    def select(self, query: str, timeout: float | None = None) -> QuerySolutions: ...
 
 
 @dataclass(frozen=True)
@@ -30,7 +39,7 @@ class NamedAct:
     same_as: str | None = None
 
 
-def acts_carrying(store: Store, identifier: str) -> list[NamedAct]:
+def acts_carrying(store: Selecting, identifier: str) -> list[NamedAct]:
     """Every act recorded with `identifier` (``lex:frbrWork``), held acts first."""
     return acts_carrying_each(store, [identifier])[identifier]
 
@@ -38,7 +47,7 @@ def acts_carrying(store: Store, identifier: str) -> list[NamedAct]:
 _WORKS_A_QUERY = 500  # identifiers in one VALUES
 
 
-def acts_carrying_each(store: Store, identifiers: Iterable[str]) -> dict[str, list[NamedAct]]:
+def acts_carrying_each(store: Selecting, identifiers: Iterable[str]) -> dict[str, list[NamedAct]]:
     """Every act recorded with each identifier, held acts first, asked `_WORKS_A_QUERY` identifiers at a time (an
     ingest names all its acts before it plans one: a query each was most of that time)."""
     wanted = sorted(set(identifiers))
@@ -59,13 +68,13 @@ def _held_first(named: set[NamedAct]) -> list[NamedAct]:
     return sorted(named, key=lambda act: (act.by_reference, act.iri))
 
 
-def earlier_iris(store: Store, act: str) -> set[str]:
+def earlier_iris(store: Selecting, act: str) -> set[str]:
     """The IRIs minted for an act while it was known only by reference, recorded ``owl:sameAs`` it."""
     rows = store.select(load_library()["_act-earlier-iris"].bound({"act": act}))
     return {row["earlier"].value for row in rows}
 
 
-def expression_dates(store: Store, act: str) -> dict[date, int]:
+def expression_dates(store: Selecting, act: str) -> dict[date, int]:
     """The point-in-time expressions already ingested for an act, each with the latest version of it ingested (0
     when its source numbers none)."""
     found: dict[date, int] = {}
@@ -75,7 +84,7 @@ def expression_dates(store: Store, act: str) -> dict[date, int]:
     return found
 
 
-def read_stored_act(store: Store, act: str) -> StoredAct:
+def read_stored_act(store: Selecting, act: str) -> StoredAct:
     """The stored state of one act as known now."""
     library = load_library()
     stored = StoredAct(act)
@@ -115,7 +124,7 @@ def read_stored_act(store: Store, act: str) -> StoredAct:
     return stored
 
 
-def closing_events(store: Store, act: str) -> dict[str, StoredEvent]:
+def closing_events(store: Selecting, act: str) -> dict[str, StoredEvent]:
     """The events that closed the current records of an act's windows, by IRI: their kinds, date and sources."""
     kinds: dict[str, set[str]] = {}
     days: dict[str, date] = {}
@@ -151,7 +160,7 @@ __all__ = [
 ]
 
 
-def stored_currency(store: Store, act: str) -> date | None:
+def stored_currency(store: Selecting, act: str) -> date | None:
     """The date up to which the act's ingested sources vouch for its text, if any is recorded."""
     rows = list(store.select(load_library()["_act-currency"].bound({"act": act})))
     latest = rows[0]["latest"] if rows else None
@@ -171,7 +180,7 @@ class ProvisionRow:
     first_opened: date | None
 
 
-def act_provisions(store: Store, act: str) -> list[ProvisionRow]:
+def act_provisions(store: Selecting, act: str) -> list[ProvisionRow]:
     """The provisions stored for an act, in document order."""
     rows = store.select(load_library()["_act-provisions"].bound({"act": act}))
     return [
@@ -202,7 +211,7 @@ class EventFacts:
     superseded: bool = False
 
 
-def events_on(store: Store, act: str) -> dict[str, EventFacts]:
+def events_on(store: Selecting, act: str) -> dict[str, EventFacts]:
     """Every event recorded on an act (``lex:affectedAct``), in its own graph or in an amending act's."""
     found: dict[str, EventFacts] = {}
     for row in store.select(load_library()["_act-affected-by"].bound({"act": act})):
@@ -226,7 +235,7 @@ def events_on(store: Store, act: str) -> dict[str, EventFacts]:
 __all__ += ["EventFacts", "ProvisionRow", "act_provisions", "events_on", "stored_currency"]
 
 
-def announced_changes(store: Store, act: str) -> dict[tuple[str, date], tuple[str, frozenset[str], str]]:
+def announced_changes(store: Selecting, act: str) -> dict[tuple[str, date], tuple[str, frozenset[str], str]]:
     """What amending acts announce for an act's provisions (events they record with a target portion, not
     superseded), and the repeals recorded of them (an expression's passive repeal of a provision it no longer
     holds): (provision path, day) -> (kind, amending acts, event IRI)."""
