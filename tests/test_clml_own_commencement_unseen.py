@@ -89,6 +89,11 @@ def test_a_section_as_enacted_alone_keeps_the_invariants(mma_section_1):
     assert assert_windows_sound(mma_section_1) > 0
 
 
+def test_the_act_of_a_section_as_enacted_alone_is_still_enacted_on_its_day(mma_section_1):
+    (act,) = mma_section_1.versions(MMA)  # the act was passed on 2021-03-01 (ukm:EnactmentDate, line 20)
+    assert (act.valid_from, act.opened_by.type, act.opened_by.bound) == ("2021-03-01", "enactment", None)
+
+
 def test_the_whole_act_as_enacted_is_still_in_force_on_the_day_it_was_passed(tmp_path):
     """The same file unchanged: s. 7(2) (line 502) is in it, and the act says nothing else (the rule does not reach
     a whole text)."""
