@@ -54,13 +54,23 @@ def apply_own_commencement(
     stated_entry: date | None,
     expression_date: date,
     work_date: date,
+    portion: str | None = None,
 ) -> OwnCommencement:
     """What a text as enacted or made (no periods, of the act's own date, no entry into force stated by its metadata)
-    says of its own coming into force: the units it defers to a day it does not give become prospective."""
+    says of its own coming into force: the units it defers to a day it does not give become prospective. A portion
+    of it (`portion`: the identifier naming one provision, legislation.gov.uk's .../section/157/enacted) lacks the
+    act's other provisions, its commencement clauses among them: its silence proves no entry into force on the day
+    the act was passed, which is then only the earliest its units can have entered into force (`entry_unknown`)."""
     rules = reader.mapping.get("own_commencement")
     if not rules or periods_authoritative or stated_entry is not None or expression_date != work_date:
         return OwnCommencement()
     own = own_commencement(rules, units, reader.path, work_date, rules.get("separator", "-"))
+    if portion and not own.whole:
+        own.entry_unknown = (
+            f"{reader.path}: the source is a portion of the act (its identifier names a {portion}), without the "
+            "act's provisions on its coming into force"
+        )
+        reader.notices.append(f"{own.entry_unknown}: in force at the earliest on {work_date}, the act's own date")
     for unit in units:
         if unit.path in own.prospective:
             unit.window, unit.prospective = None, True

@@ -178,7 +178,19 @@ def _map_document(
     in_force = entry_into_force or min(event_dates.values(), default=work_date)
     active = reader.active_modifications(windows, in_force, reader.separator)
     units = reader.walk_units(containers, windows, default_window, reader.separator)
-    own = apply_own_commencement(reader, units, periods_authoritative, stated_entry, expression_date, work_date)
+    portion_named = reader.values(mapping.get("portion_when", []))
+    portion = _local(reader.doc) in set(mapping.get("portions", [])) or bool(portion_named)
+    own = apply_own_commencement(
+        reader,
+        units,
+        periods_authoritative,
+        stated_entry,
+        expression_date,
+        work_date,
+        portion=(portion_named[0][0] if portion_named else _local(reader.doc)) if portion else None,
+    )
+    if own.entry_unknown:  # the act's own date is the earliest its texts entered into force
+        entry_into_force = entry_into_force or work_date
     inherit_deferred_effects(units)
     not_before_entry(reader, units, stated_entry, entry_line, entry_origin)
     apply_applicable_from(reader, units, stated_entry)
@@ -214,8 +226,7 @@ def _map_document(
         frbr_aliases=aliases,
         jurisdiction=country.lower(),
         act_type=_act_type(reader),
-        portion=_local(reader.doc) in set(mapping.get("portions", []))
-        or bool(reader.values(mapping.get("portion_when", []))),
+        portion=portion,
         act_number=number,
         work_date=work_date,
         title=title_value[0] if title_value else number,
@@ -231,7 +242,7 @@ def _map_document(
         undated_entry=year_only or (reader.undated_units[0] if reader.undated_units else None),
         year_only=bool(year_only),
         entry_into_force_event=mapping.get("entry_into_force_event") or "enactment",
-        entry_at_earliest=f"{vacatio[2]} (the source does not date the publication)" if vacatio else None,
+        entry_at_earliest=f"{vacatio[2]} (the source does not date the publication)" if vacatio else own.entry_unknown,
         units=units,
         events=events,
         modifications=modifications,

@@ -34,12 +34,17 @@ class OwnCommencement:
     whole: bool = False  # the text defers its own coming into force as a whole: the act too is prospective
     changes: list[Modification] = field(default_factory=list)  # commencements in part on the act's day
     notices: list[str] = field(default_factory=list)
+    # why the text's own date is only the earliest its units entered into force (a portion: the act's clauses on
+    # its coming into force are outside it); None where the text speaks for itself
+    entry_unknown: str | None = None
 
 
 class _Rules:
     def __init__(self, rules: dict) -> None:
         self.deferred = re.compile(rules["deferred"])
         self.whole = re.compile(rules["whole"])
+        self.pronoun = re.compile(rules.get("pronoun") or r"(?!)")
+        self.citation = re.compile(rules.get("citation") or r"(?!)")
         self.preceding = re.compile(rules["preceding"])
         self.immediate = re.compile(rules["immediate"])
         self.partial = re.compile(rules["partial"])
@@ -87,6 +92,17 @@ class _Rules:
         return found
 
 
+def _names_the_text(compiled: _Rules, subject: str, before: list[Unit]) -> bool:
+    """Whether a pronoun subject ("they", "it") stands for the whole text: the nearest unit before the clause that
+    has words is the text's citation clause naming it ("These Regulations may be cited as ...", then "Subject to
+    paragraph (3), they come into force on exit day", S.I. 2019/419 reg. 1(1), (2))."""
+    if not compiled.pronoun.match(subject):
+        return False
+    previous = next((u for u in reversed(before) if u.text.strip()), None)
+    found = compiled.citation.match(previous.text) if previous is not None else None
+    return found is not None and compiled.whole.match(found.group("subject")) is not None
+
+
 def own_commencement(rules: dict, units: list[Unit], path: str, enacted: date, separator: str) -> OwnCommencement:
     """Read the commencement clauses of a text as enacted or made (see the module's docstring)."""
     compiled, result = _Rules(rules), OwnCommencement()
@@ -101,7 +117,7 @@ def own_commencement(rules: dict, units: list[Unit], path: str, enacted: date, s
         if match is None:
             continue
         subject = match.group("subject")
-        if compiled.whole.match(subject):
+        if compiled.whole.match(subject) or _names_the_text(compiled, subject, units[:index]):
             result.whole = True
             scope, deferring = {u.path: u for u in units}, [(unit, subject)]
             break

@@ -124,6 +124,8 @@ class OwnCommencement(Rule):
     deferred: Text
     whole: Text
     preceding: Text
+    pronoun: Text | None = None  # a pronoun subject standing for the whole text after its `citation` clause
+    citation: Text | None = None
     immediate: Text
     partial: Text
     references: Text

@@ -143,7 +143,11 @@ class Planner(UnitChanges, RecordedEnds):
         day, by the act itself (not yet in force between the two)."""
         entry = self.document.entry_into_force
         commenced = self.document.entry_into_force_event == "commencement"
-        if commenced and entry is not None and entry > self.enactment_day and day == entry:
+        # an entry into force known only as a bound (at the earliest) is a commencement of its own, even on the
+        # act's own day: the act was passed then (its own unit, "", is enacted), its texts perhaps in force later
+        at_earliest = bool(self.document.entry_at_earliest) and unit_path != ""
+        later = entry is not None and (entry > self.enactment_day or at_earliest)
+        if commenced and later and day == entry:
             iri = self.event(entry, "commencement", unit_path, source=self.stored.iri)
             self.entry_events.add(iri)
             if self.document.entry_at_earliest:  # a period after a publication the source does not date

@@ -1,0 +1,139 @@
+"""Two rules of a text as enacted or made on its own coming into force, found on legislation.gov.uk files lexrdf had
+never seen (issue 35) and tried here on variants of ../shared/data files written at test time (no data file holds
+the construct):
+
+- a portion of a text as enacted (one section: its dc:identifier names ``.../section/1/enacted``, as
+  legislation.gov.uk serves a provision of an act as enacted) lacks the act's provisions on its coming into force:
+  its silence proves no entry into force on the day the act was passed (Interpretation Act 1978 s. 4(b) rules only
+  where the whole act says nothing), so that day is only the earliest its units can have entered into force: a
+  commencement dated at the earliest (lexrdf/mapping/act_dates.py `apply_own_commencement`), never an enactment
+  that brought them into force. Found on the Data Protection Act 2018 s. 157 as enacted, in force on 25.5.2018 by
+  s. 212 and S.I. 2018/625, not on its Royal Assent (23.5.2018) as lexrdf answered;
+- a commencement clause whose subject is a pronoun ("Subject to paragraph (3), they come into force on exit day",
+  S.I. 2019/419 reg. 1(2), after reg. 1(1) "These Regulations may be cited as ...") defers the whole text when the
+  unit before it is the text's citation clause naming it (mappings/clml.yaml `own_commencement.pronoun` and
+  `citation`): lexrdf had it in force from the day it was made.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from invariants import assert_edges_dated, assert_windows_sound
+from lxml import etree
+
+CLML = SHARED_DATA / "clml"
+MMA_FILE = CLML / "ukpga_20210005_en.xml"
+ATM_FILE = CLML / "uksi_20190459_en.xml"
+MMA = f"{BASE}/eli/gb-ukm/act/2021-03-01/5"  # UnitedKingdomPublicGeneralAct, ukm:EnactmentDate 2021-03-01 (line 20)
+ATM = f"{BASE}/eli/gb-ukm/si/2019-02-27/459"  # UnitedKingdomStatutoryInstrument, ukm:Made 2019-02-27 (line 23)
+L = "{http://www.legislation.gov.uk/namespaces/legislation}"
+DC = "{http://purl.org/dc/elements/1.1/}"
+
+
+@pytest.fixture(scope="module")
+def mma_section_1(tmp_path_factory):
+    """The Ministerial and other Maternity Allowances Act 2021 as enacted, cut to s. 1 as legislation.gov.uk serves
+    one section (its Data Protection Act 2018 s. 157 as enacted: root IdURI ".../id/ukpga/2018/12", DocumentURI
+    ".../ukpga/2018/12/enacted", dc:identifier ".../ukpga/2018/12/section/157/enacted"): dc:identifier (line 4:
+    "http://www.legislation.gov.uk/id/ukpga/2021/5") moved to the root's IdURI, the root's DocumentURI
+    ".../ukpga/2021/5/enacted", dc:identifier ".../ukpga/2021/5/section/1/enacted", and every P1group of the body
+    but s. 1's (line 82) dropped, s. 7(2) (line 502: "This Act comes into force on the day on which it is passed.")
+    with them."""
+    needs_shared(MMA_FILE)
+    directory = tmp_path_factory.mktemp("mma-section-1")
+    tree = etree.parse(str(MMA_FILE))
+    (identifier,) = [
+        e for e in tree.iter(f"{DC}identifier") if e.text == "http://www.legislation.gov.uk/id/ukpga/2021/5"
+    ]
+    identifier.text = "http://www.legislation.gov.uk/ukpga/2021/5/section/1/enacted"
+    tree.getroot().set("IdURI", "http://www.legislation.gov.uk/id/ukpga/2021/5")
+    tree.getroot().set("DocumentURI", "http://www.legislation.gov.uk/ukpga/2021/5/enacted")
+    (body,) = tree.iter(f"{L}Body")
+    for group in list(body.iter(f"{L}P1group")):
+        if group.find(f"{L}P1").get("id") != "section-1":
+            group.getparent().remove(group)
+    for block in [b for b in body.iter(f"{L}Pblock") if b.find(f".//{L}P1") is None]:
+        block.getparent().remove(block)
+    variant = directory / MMA_FILE.name
+    tree.write(str(variant), xml_declaration=True, encoding="utf-8")
+    lex = open_lex(directory / "store")
+    assert lex.ingest([variant]).refused == []
+    yield lex
+    lex.close()
+
+
+@pytest.mark.parametrize(
+    ("eid", "words"),
+    [
+        # line 90: <Text> of s. 1(1)
+        ("section-1-1", "A mother or expectant mother designated as a Minister on Leave under this section is to be"),
+        ("section-1-2-a", "the mother or expectant mother appears to the Prime Minister to satisfy either of the"),
+    ],
+)
+def test_a_section_as_enacted_alone_is_in_force_at_the_earliest_on_the_act_s_day(mma_section_1, eid, words):
+    provision = f"{MMA}/{eid}"
+    (version,) = mma_section_1.versions(provision)
+    assert version.valid_from == "2021-03-01"  # ukm:EnactmentDate (line 20): the earliest it can have been
+    assert (version.opened_by.type, version.opened_by.bound) == ("commencement", "at-earliest")
+    before = mma_section_1.text_at(provision, "2021-02-28")
+    assert before.status == "not-yet-in-force" and "at the earliest on 2021-03-01" in before.message
+    assert (before.text, before.version) == (None, None)
+    on = mma_section_1.text_at(provision, "2021-03-01")
+    assert on.text.startswith(words)
+    assert on.opened_by.bound == "at-earliest"  # never an enactment that brought it into force
+
+
+def test_a_section_as_enacted_alone_keeps_the_invariants(mma_section_1):
+    assert_edges_dated(mma_section_1)
+    assert assert_windows_sound(mma_section_1) > 0
+
+
+def test_the_act_of_a_section_as_enacted_alone_is_still_enacted_on_its_day(mma_section_1):
+    (act,) = mma_section_1.versions(MMA)  # the act was passed on 2021-03-01 (ukm:EnactmentDate, line 20)
+    assert (act.valid_from, act.opened_by.type, act.opened_by.bound) == ("2021-03-01", "enactment", None)
+
+
+def test_the_whole_act_as_enacted_is_still_in_force_on_the_day_it_was_passed(tmp_path):
+    """The same file unchanged: s. 7(2) (line 502) is in it, and the act says nothing else (the rule does not reach
+    a whole text)."""
+    needs_shared(MMA_FILE)
+    lex = open_lex(tmp_path / "store")
+    try:
+        lex.ingest([MMA_FILE])
+        on = lex.text_at(f"{MMA}/section-1-1", "2021-03-01")
+        assert (on.status, on.opened_by.type, on.opened_by.bound) == ("in-force", "enactment", None)
+    finally:
+        lex.close()
+
+
+# reg. 1(1), line 1937: "These Regulations may be cited as the Air Traffic Management (Amendment etc.) (EU Exit)
+# Regulations 2019."; reg. 1(2), line 1943: "These Regulations come into force on exit day.", read in the variant
+# below as S.I. 2019/419 reg. 1(2) words it: "Subject to paragraph (3), they come into force on exit day."
+ATM_CLAUSE = "<Text>These Regulations come into force on exit day.</Text>"
+
+
+@pytest.fixture(scope="module")
+def atm_they(tmp_path_factory):
+    needs_shared(ATM_FILE)
+    directory = tmp_path_factory.mktemp("atm-they")
+    text = ATM_FILE.read_text(encoding="utf-8")
+    assert text.count(ATM_CLAUSE) == 1
+    variant = directory / ATM_FILE.name
+    variant.write_text(
+        text.replace(ATM_CLAUSE, "<Text>Subject to paragraph (3), they come into force on exit day.</Text>"),
+        encoding="utf-8",
+    )
+    lex = open_lex(directory / "store")
+    assert lex.ingest([variant]).refused == []
+    yield lex
+    lex.close()
+
+
+@pytest.mark.parametrize("eid", ["regulation-1-1", "regulation-1-2", "regulation-6", "regulation-210"])
+def test_they_after_the_citation_clause_defers_the_whole_instrument(atm_they, eid):
+    provision = f"{ATM}/{eid}"
+    assert atm_they.versions(provision) == []
+    answer = atm_they.text_at(provision, "2019-02-27")  # the day it was made (ukm:Made, line 23)
+    assert (answer.status, answer.valid_from, answer.text) == ("not-yet-in-force", None, None)
+    assert atm_they.text_at(ATM, "2019-02-27").status == "not-yet-in-force"
