@@ -7,8 +7,8 @@ Each side runs in its own process with its own venv (``<checkout>/.venv/bin/pyth
 Protection Act 1998 ingested by that checkout (under --workdir, kept between runs). The driver alternates the sides
 round by round (the order flipped each round, the first round a warm-up), each round timing the `Lexrdf` call
 (``Lexrdf.run``: the typed answer) and the raw bound query (``Store.query``, materialised) for every `--step`-th
-provision and every act, on one of four dates. It prints p50 and p95 per side and the ratios new / old, with the
-load average, so a change of the machine's load moves both alike.
+provision and every act (toc: every act held), on one of four dates. It prints p50 and p95 per side and the ratios
+new / old, with the load average, so a change of the machine's load moves both alike.
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ def serve(store: Path, primitive: str, step: int) -> None:
     acts = sorted(r["p"].value for r in lex.store.sparql(LEX + "SELECT DISTINCT ?p WHERE { ?p a lex:Act }"))
     targets = sorted(set(units[::step]) | set(acts))
     key = "act" if primitive == "toc" else "provision"
+    if primitive == "toc":  # an act's contents: the acts held (those with units)
+        held = lex.store.sparql(LEX + "SELECT DISTINCT ?a WHERE { ?p lex:act ?a }")
+        targets = sorted(r["a"].value for r in held)
     query = get_query(primitive)
     print(json.dumps({"targets": len(targets)}), flush=True)
     for line in sys.stdin:
