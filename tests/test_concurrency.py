@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
@@ -218,7 +219,7 @@ def test_a_reader_sees_each_publish_whole_and_only_then(tmp_path):
     reader.close()
 
 
-def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace(tmp_path):
+def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace(tmp_path, wall):
     store = tmp_path / "store"
     grace = 0.5
     writer = open_store(store, snapshot_grace_seconds=grace)
@@ -228,14 +229,14 @@ def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace
         writer.publish()
     snapshots = Snapshots(store)
     assert [s.sequence for s in snapshots.published()] == [1, 2, 3, 4, 5]  # all superseded within the grace
-    time.sleep(grace + 0.2)
+    wall.advance(timedelta(seconds=grace + 0.2))  # the grace passes on the injected clock
     writer.add_act_graph(GRAPH, quads(10, start=40))
     writer.publish()
     assert [s.sequence for s in snapshots.published()] == [5, 6]  # the current one and the one before it
     assert snapshots.current().sequence == 6
     assert len(oldest.raw) == 0  # a store opened on a pruned snapshot keeps reading it
     assert oldest.quad_count() == 50  # and the next read switches to the newest
-    time.sleep(grace + 0.2)
+    wall.advance(timedelta(seconds=grace + 0.2))  # the grace passes on the injected clock
     writer.close()  # nothing written since the last publish: nothing published, nothing pruned
     assert [s.sequence for s in snapshots.published()] == [5, 6]
     oldest.close()
