@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import os
+import shutil
+import textwrap
+from functools import cache
 from pathlib import Path
 from typing import NoReturn
 
@@ -72,12 +77,30 @@ def samples_lex(tmp_path_factory: pytest.TempPathFactory):
     instance.close()
 
 
-@pytest.fixture(scope="module")
-def dpa_lex(tmp_path_factory: pytest.TempPathFactory):
-    """A store holding the Data Protection Act 1998 (legislation.gov.uk single-document style)."""
+@pytest.fixture(scope="session")
+def dpa_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A closed store holding the Data Protection Act 1998, ingested once per session: never opened by a test, only
+    copied (`dpa_store_copy`), so a test that writes to its copy changes no other test's DPA."""
     needs_shared(UKPGA)
-    instance = open_lex(tmp_path_factory.mktemp("dpa") / "store")
-    instance.ingest([UKPGA])
+    store = tmp_path_factory.mktemp("dpa-template") / "store"
+    writer = open_lex(store)
+    writer.ingest([UKPGA])
+    writer.close()
+    return store
+
+
+def dpa_store_copy(template: Path, tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A private copy of the DPA template store (`dpa_template`), for one module's fixture."""
+    store = tmp_path_factory.mktemp(name) / "store"
+    shutil.copytree(template, store)
+    return store
+
+
+@pytest.fixture(scope="module")
+def dpa_lex(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
+    """A store holding the Data Protection Act 1998 (legislation.gov.uk single-document style): this module's own
+    copy of the session's DPA store, so a test may write to it."""
+    instance = open_lex(dpa_store_copy(dpa_template, tmp_path_factory, "dpa"))
     yield instance
     instance.close()
 
@@ -88,3 +111,53 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
     clock = SteppingClock()
     monkeypatch.setattr(lexrdf.txtime, "wall_clock", clock)
     return clock
+
+
+# The system tier: a test is `system` when its own code or a fixture it uses (or a function of the test helpers
+# either calls, followed through their modules) names one of these: a subprocess (servers.py's `lexrdf serve`,
+# `lexrdf` CLI runs, Jena, Virtuoso, oxigraph serve), uvicorn, an MCP stdio session, or Playwright's Chromium.
+SYSTEM_NAMES = frozenset({"subprocess", "uvicorn", "stdio_client", "sync_playwright", "async_playwright"})
+TESTS = Path(__file__).resolve().parent
+
+
+def _ours(function) -> bool:
+    """Whether FUNCTION is defined in a file under tests/ (not in pytest or a library)."""
+    try:
+        return Path(inspect.getsourcefile(inspect.unwrap(function)) or "").resolve().is_relative_to(TESTS)
+    except TypeError:
+        return False
+
+
+@cache
+def _starts_processes(function, seen: frozenset = frozenset()) -> bool:
+    """Whether FUNCTION (a test, a fixture or a helper under tests/) names a SYSTEM_NAMES, directly or through a
+    helper of tests/ it names (or holds in a dict, list or tuple it names)."""
+    function = inspect.unwrap(function)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    if names & SYSTEM_NAMES:
+        return True
+    namespace, seen = getattr(function, "__globals__", {}), seen | {function}
+    named = [namespace.get(name) for name in names]
+    named += [
+        v for n in named if isinstance(n, dict | list | tuple) for v in (n.values() if isinstance(n, dict) else n)
+    ]
+    helpers = [inspect.unwrap(h) for h in named if callable(h) and inspect.isfunction(inspect.unwrap(h))]
+    return any(h not in seen and _ours(h) and _starts_processes(h, seen) for h in helpers)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `system` each test whose code or fixtures start servers or subprocesses (`_starts_processes`):
+    `pytest -m "not system"` is the in-process tier."""
+    for item in items:
+        function = getattr(item, "function", None)
+        if function is None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        fixtures = [d.func for defs in (info.name2fixturedefs.values() if info else ()) for d in defs]
+        if any(_starts_processes(f) for f in [function, *fixtures] if _ours(f)):
+            item.add_marker(pytest.mark.system)

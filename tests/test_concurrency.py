@@ -3,6 +3,7 @@ processes) reads the newest one. Real processes: `lexrdf serve`, `lexrdf ingest`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
@@ -218,7 +220,7 @@ def test_a_reader_sees_each_publish_whole_and_only_then(tmp_path):
     reader.close()
 
 
-def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace(tmp_path):
+def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace(tmp_path, wall):
     store = tmp_path / "store"
     grace = 0.5
     writer = open_store(store, snapshot_grace_seconds=grace)
@@ -228,14 +230,14 @@ def test_pruning_keeps_the_current_snapshot_and_removes_old_ones_after_the_grace
         writer.publish()
     snapshots = Snapshots(store)
     assert [s.sequence for s in snapshots.published()] == [1, 2, 3, 4, 5]  # all superseded within the grace
-    time.sleep(grace + 0.2)
+    wall.advance(timedelta(seconds=grace + 0.2))  # the grace passes on the injected clock
     writer.add_act_graph(GRAPH, quads(10, start=40))
     writer.publish()
     assert [s.sequence for s in snapshots.published()] == [5, 6]  # the current one and the one before it
     assert snapshots.current().sequence == 6
     assert len(oldest.raw) == 0  # a store opened on a pruned snapshot keeps reading it
     assert oldest.quad_count() == 50  # and the next read switches to the newest
-    time.sleep(grace + 0.2)
+    wall.advance(timedelta(seconds=grace + 0.2))  # the grace passes on the injected clock
     writer.close()  # nothing written since the last publish: nothing published, nothing pruned
     assert [s.sequence for s in snapshots.published()] == [5, 6]
     oldest.close()
@@ -339,6 +341,15 @@ store.close()
 """
 
 
+def observed(log: Path, counts: dict[str, int]) -> bool:
+    """Whether a READER's log holds an observation of exactly these counts (its last line may be half written)."""
+    for line in log.read_text().splitlines():
+        with contextlib.suppress(ValueError):
+            if json.loads(line)["counts"] == counts:
+                return True
+    return False
+
+
 def published_counts(store: Path) -> dict[str, int]:
     reader = open_store(store, read_only=True)
     counts = {
@@ -387,12 +398,15 @@ def test_readers_never_see_part_of_an_act_while_ingests_run_and_one_is_killed(tm
         ):
             assert killed.poll() is None and time.monotonic() < deadline, "the DPA write was never seen"
             time.sleep(0.002)
-        time.sleep(0.1)
+        time.sleep(0.1)  # kept: lets the other process's real write run on before the kill lands inside it
         killed.send_signal(signal.SIGKILL)
         assert killed.wait(timeout=30) == -signal.SIGKILL
         assert lexrdf("ingest", str(UKPGA), "--store", str(store)).returncode == 0
         states.append(published_counts(store))
-        time.sleep(1.0)  # the readers see the last snapshot too
+        deadline = time.monotonic() + 60
+        while not all(observed(log, states[-1]) for log in logs):  # a bounded wait: both readers see the last too
+            assert time.monotonic() < deadline and all(reader.poll() is None for reader in readers), "not seen"
+            time.sleep(0.05)
     finally:
         stop.touch()
         for reader in readers:

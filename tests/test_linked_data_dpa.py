@@ -6,15 +6,13 @@ Expected values are read from ../shared/data/akn/legislation.gov.uk/ukpga-1998-2
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pyoxigraph
 import pytest
-from conftest import BASE, DPA, UKPGA, needs_shared
+from conftest import BASE, DPA, dpa_store_copy
 from servers import lexrdf_serve
 
 LEX = "https://w3id.org/lexrdf/ontology#"
@@ -32,12 +30,9 @@ S12A_1_TEXT = "A data subject is entitled at any time by notice in writing—"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    needs_shared(UKPGA)
-    store = tmp_path_factory.mktemp("dpa-linked-data") / "store"
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    ingest = [sys.executable, "-m", "lexrdf.cli", "ingest", str(UKPGA), "--store", str(store)]
-    subprocess.run(ingest, check=True, env=env, capture_output=True)
+def server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    """`lexrdf serve` on a copy of the session's DPA store (conftest.dpa_template)."""
+    store = dpa_store_copy(dpa_template, tmp_path_factory, "dpa-linked-data")
     with lexrdf_serve(store) as url, httpx.Client(base_url=url, timeout=60) as client:
         yield client
 

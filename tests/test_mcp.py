@@ -19,7 +19,7 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from conftest import BASE, DPA, UKPGA, needs_shared, open_lex
+from conftest import BASE, DPA, dpa_store_copy
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from servers import lexrdf_server
@@ -41,13 +41,8 @@ NAMED = {
 
 
 @pytest.fixture(scope="module")
-def dpa_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    needs_shared(UKPGA)
-    store = tmp_path_factory.mktemp("mcp") / "store"
-    writer = open_lex(store)
-    writer.ingest([UKPGA])
-    writer.close()
-    return store
+def dpa_store(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return dpa_store_copy(dpa_template, tmp_path_factory, "mcp")
 
 
 @pytest.fixture(scope="module")

@@ -6,14 +6,12 @@ kept in tests/artifacts/ (look at them)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 
 import pytest
-from conftest import BASE, UKPGA, needs_shared
+from conftest import BASE, dpa_store_copy
 from servers import lexrdf_serve
 from test_browser import _needs_browser, _tab, shot, visible
 
@@ -36,13 +34,9 @@ WRAP_UP_7_3 = (
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`lexrdf ingest` of the DPA, then `lexrdf serve` on that store."""
-    needs_shared(UKPGA)
-    store = tmp_path_factory.mktemp("dpa-pages") / "store"
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    ingest = [sys.executable, "-m", "lexrdf.cli", "ingest", str(UKPGA), "--store", str(store)]
-    subprocess.run(ingest, check=True, env=env, capture_output=True)
+def server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`lexrdf serve` on a copy of the session's DPA store (conftest.dpa_template)."""
+    store = dpa_store_copy(dpa_template, tmp_path_factory, "dpa-pages")
     with lexrdf_serve(store) as url:
         yield url
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import time
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
+import pytest
+from clock import SteppingClock
 from conftest import BASE, open_lex
 from histories import History, histories, render, write_expressions
 from hypothesis import HealthCheck, given, settings
 from invariants import assert_windows_sound
 
+import lexrdf.txtime
 from lexrdf.source_checks import SourcePolicy
 
 # generated histories restructure one act freely (provisions dropped with no repealing act named, most paths
@@ -44,19 +46,21 @@ def probe_days(history: History) -> list[date]:
 def test_generated_histories(history: History):
     directory = Path(tempfile.mkdtemp())
     try:
-        check_history(history, directory)
+        with pytest.MonkeyPatch.context() as patch:  # the injected wall clock (tests/clock.py), one per example
+            clock = SteppingClock()
+            patch.setattr(lexrdf.txtime, "wall_clock", clock)
+            check_history(history, directory, clock)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def check_history(history: History, directory: Path) -> None:
+def check_history(history: History, directory: Path, clock: SteppingClock) -> None:
     sources = directory / "sources"
     sources.mkdir()
     lex = open_lex(directory / "store")
     try:
         lex.ingest(write_expressions(history, sources), policy=CONFIRMED)
-        before_correction = datetime.now(UTC).isoformat()
-        time.sleep(0.002)
+        before_correction = clock.instant()  # strictly between the first ingest's times and the correction's
         if history.corrected:  # the editor replaces the source of that expression with a corrected one
             eid, day, old, new = history.corrected
             corrected = sources / f"test-act@{day}.xml"

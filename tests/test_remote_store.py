@@ -441,7 +441,7 @@ def test_a_server_lost_in_the_middle_of_a_write_holds_nothing_of_it(remote_lex, 
                 writer.add_act_graph(GRAPH, _quads(20_000))  # about 2 MB: cut after 200 kB
         finally:
             writer.close()
-    time.sleep(0.5)  # the server notices the closed connection
+    time.sleep(0.5)  # kept: the server (another process) notices the closed connection on its real clock
     assert remote_lex.store.quad_count() == before
     assert writer.changelog.last() == 0
 

@@ -306,15 +306,8 @@ def test_each_violation_names_its_node_and_agrees_with_pyshacl(oda_quads, name):
 
 
 @pytest.fixture(scope="module")
-def dpa_store(tmp_path_factory):
-    from conftest import UKPGA, needs_shared
-
-    needs_shared(UKPGA)
-    lex = open_lex(tmp_path_factory.mktemp("dpa-shapes") / "store")
-    lex.ingest([UKPGA])
-    quads = list(lex.store.graph_quads(NamedNode(DPA)))
-    lex.close()
-    return quads
+def dpa_store(dpa_lex):
+    return list(dpa_lex.store.graph_quads(NamedNode(DPA)))
 
 
 def dpa_violations(quads: list[Quad]) -> set[tuple[str, str, str | None]]:

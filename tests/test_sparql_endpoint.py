@@ -335,6 +335,7 @@ def test_service_is_refused_and_no_connection_is_made(server, listener):
     ]
     for query in allowed:
         assert sparql(server, query).status_code == 200, query
+    # kept: time for the server (another process) to open a connection it should not; an absence has no condition
     time.sleep(0.5)
     assert connections == []
 
@@ -461,7 +462,7 @@ def test_a_heavy_query_ends_in_time_while_health_answers(server):
 
     thread = threading.Thread(target=heavy)
     thread.start()
-    time.sleep(0.5)
+    time.sleep(0.5)  # kept: the heavy query gets going in the server's worker (another process's real time)
     health = []
     while thread.is_alive() and len(health) < 10:
         started = time.monotonic()
@@ -502,7 +503,7 @@ def test_a_worker_killed_from_outside_is_replaced(server):
     """A worker that dies (the OOM killer, say) costs at most the query it was running."""
     for pid in server.workers():
         os.kill(pid, signal.SIGKILL)  # both idle
-    time.sleep(0.2)
+    time.sleep(0.2)  # kept: the killed workers die in their own processes (real time) before the next queries
     for number in range(2 * WORKERS):  # each a new text, which the answer cache cannot have kept: a worker answers
         assert sparql(server, VERSIONS + f" LIMIT 1 # after the kill {number}").status_code == 200
     outcome: dict[str, httpx.Response] = {}
@@ -511,7 +512,7 @@ def test_a_worker_killed_from_outside_is_replaced(server):
     heavy = HEAVY + " # killed from outside"
     thread = threading.Thread(target=lambda: outcome.update(response=sparql(server, heavy)))
     thread.start()
-    time.sleep(1)
+    time.sleep(1)  # kept: the heavy query reaches a worker process (real time) before that worker is killed
     busy = {pid for pid in server.workers() if "lexrdf.web.sparql.worker" in Path(f"/proc/{pid}/cmdline").read_text()}
     for pid in busy:  # one of them runs the heavy query
         os.kill(pid, signal.SIGKILL)
@@ -566,7 +567,7 @@ def test_a_light_query_starved_once_is_not_sent_to_the_long_lane_again(tmp_path)
         outcome: dict[str, httpx.Response] = {}
         starved = threading.Thread(target=lambda: outcome.update(light=sparql(served, light)))
         starved.start()
-        time.sleep(budget + 0.3)
+        time.sleep(budget + 0.3)  # kept: the server's quick-lane budget runs out on its real clock
         for pid in stopped:  # the quick one was killed at the budget; the long one runs the query again at once
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGCONT)
@@ -692,7 +693,7 @@ def test_sigterm_during_a_heavy_query_stops_the_server_within_seconds(tmp_path):
 
     thread = threading.Thread(target=heavy)
     thread.start()
-    time.sleep(1)
+    time.sleep(1)  # kept: the heavy query reaches a worker process (real time) before the SIGTERM
     started = time.monotonic()
     served.process.send_signal(signal.SIGTERM)
     try:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph
 
+from lexrdf import txtime
 from lexrdf.settings import DEFAULT_SNAPSHOT_GRACE_SECONDS as DEFAULT_GRACE_SECONDS
 from lexrdf.store.changelog import write_through
 from lexrdf.store.files import replace_atomically
@@ -36,6 +36,11 @@ POINTER = "CURRENT"
 _NAME = re.compile(r"(?P<sequence>\d{8,})-(?P<published_ms>\d+)")
 
 Stamp = tuple[int, int, int, int]  # the pointer file's (inode, size, mtime_ns, ctime_ns)
+
+
+def _now_ms() -> int:
+    """Milliseconds since the epoch on lexrdf's wall clock (txtime.wall_clock: tests move it instead of sleeping)."""
+    return int(txtime.wall_clock().timestamp() * 1000)
 
 
 def snapshot_name(sequence: int, published_ms: int) -> str:
@@ -110,7 +115,7 @@ class Snapshots:
         self.root.mkdir(exist_ok=True)
         self.remove_unfinished()
         sequence = max((s.sequence for s in self.published()), default=0) + 1
-        published_ms = time.time_ns() // 1_000_000
+        published_ms = _now_ms()
         snapshot = Snapshot(sequence, published_ms, self.root / snapshot_name(sequence, published_ms))
         store.backup(str(snapshot.path))
         write_through(snapshot.path, changes_through)
@@ -124,7 +129,7 @@ class Snapshots:
         current = self.current()
         if current is None:
             return []
-        now_ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+        now_ms = _now_ms() if now_ms is None else now_ms
         older = [s for s in self.published() if s.sequence < current.sequence]
         removed = []
         for snapshot, successor in zip(older[:-1], older[1:] + [current], strict=False):
