@@ -65,9 +65,9 @@ def problem_type(response: httpx.Response) -> str:
 problems: Counter = Counter()  # (label, status, problem type) of the light requests that failed
 
 
-async def hammer(url: str, base: str) -> tuple[Counter, Counter, list[float]]:
-    """Run the clients for SECONDS; the statuses of light requests and of the attacks, and the light latencies."""
-    light, attacks, latencies = Counter(), Counter(), []
+async def hammer(url: str, base: str) -> tuple[Counter, Counter]:
+    """Run the clients for SECONDS (how long the load lasts); the statuses of light requests and of the attacks."""
+    light, attacks = Counter(), Counter()
     requests = light_requests(base)
     deadline = time.monotonic() + SECONDS
     limits = httpx.Limits(max_connections=CLIENTS)
@@ -78,7 +78,6 @@ async def hammer(url: str, base: str) -> tuple[Counter, Counter, list[float]]:
             while time.monotonic() < deadline:
                 label, path, params, headers = requests[turn % len(requests)]
                 turn += 1
-                started = time.monotonic()
                 try:
                     response = await client.get(path, params=params, headers=headers)
                     light[(label, response.status_code)] += 1
@@ -86,7 +85,6 @@ async def hammer(url: str, base: str) -> tuple[Counter, Counter, list[float]]:
                         problems[(label, response.status_code, problem_type(response))] += 1
                 except httpx.HTTPError as exc:
                     light[(label, type(exc).__name__)] += 1
-                latencies.append(time.monotonic() - started)
 
         async def attacker(label: str, query: str) -> None:
             while time.monotonic() < deadline:
@@ -100,11 +98,11 @@ async def hammer(url: str, base: str) -> tuple[Counter, Counter, list[float]]:
         attackers += [attacker("memory", MEMORY_GROWTH) for _ in range(MEMORY_ATTACKERS)]
         lights = [light_client(i) for i in range(CLIENTS - len(attackers))]
         await asyncio.gather(*lights, *attackers)
-    return light, attacks, latencies
+    return light, attacks
 
 
 def test_light_requests_all_succeed_while_attacks_are_refused_or_cut(server: str):
-    light, attacks, latencies = asyncio.run(hammer(server, BASE))
+    light, attacks = asyncio.run(hammer(server, BASE))
     failures = {key: count for key, count in light.items() if key[1] != 200}
     assert not failures, f"light requests failed under load: {failures} ({dict(problems)})"
     assert sum(light.values()) > 4 * CLIENTS  # every client got several answers
@@ -113,5 +111,5 @@ def test_light_requests_all_succeed_while_attacks_are_refused_or_cut(server: str
     memory = {status for label, status in attacks if label == "memory"}
     assert guard == {400}, attacks  # refused by the guard, at once, every time: a SELECT of no triple pattern
     assert memory and memory <= {503, 504}, attacks  # stopped at the memory limit or the deadline, never answered
-    latencies.sort()
-    assert latencies[len(latencies) // 2] < 5.0  # the median light request is not stuck behind the attacks
+    # not stuck behind the attacks: every light request was answered 200 (above) within its client's 30 s and the
+    # server's 10 s deadline; how fast they were is measured by bench/http_load.py, not asserted here

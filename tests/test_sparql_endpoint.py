@@ -456,24 +456,21 @@ def test_a_heavy_query_ends_in_time_while_health_answers(server):
     outcome: dict[str, object] = {}
 
     def heavy() -> None:
-        started = time.monotonic()
-        response = httpx.post(f"{server.url}/sparql", data={"query": HEAVY}, timeout=30)
-        outcome.update(response=response, seconds=time.monotonic() - started)
+        outcome["response"] = httpx.post(f"{server.url}/sparql", data={"query": HEAVY}, timeout=30)
 
     thread = threading.Thread(target=heavy)
     thread.start()
     time.sleep(0.5)  # kept: the heavy query gets going in the server's worker (another process's real time)
-    health = []
-    while thread.is_alive() and len(health) < 10:
-        started = time.monotonic()
+    answered_meanwhile = []  # for each health answer: was the heavy query still running when it came
+    while thread.is_alive() and len(answered_meanwhile) < 10:
         assert httpx.get(f"{server.url}/health", timeout=5).status_code == 200
-        health.append(time.monotonic() - started)
+        answered_meanwhile.append(thread.is_alive())
         time.sleep(0.1)
     small = sparql(server, VERSIONS + " LIMIT 1 # meanwhile")  # the other worker answers (a new text: not kept)
     assert small.status_code == 200
     thread.join(timeout=TIMEOUT_SECONDS + 10)
-    assert max(health) < 0.5, health
-    assert TIMEOUT_SECONDS - 0.5 < outcome["seconds"] < TIMEOUT_SECONDS + 2, outcome["seconds"]
+    assert any(answered_meanwhile), "health was not answered while the heavy query ran"
+    # it ended at the server's limit, and says which limit (how long it took is bench/'s business, not a test's)
     assert_problem(outcome["response"], 504, f"{TIMEOUT_SECONDS} s", parameter="query")
 
 
@@ -484,19 +481,20 @@ def test_abandoned_heavy_requests_do_not_starve_the_server(server):
         with pytest.raises(httpx.ReadTimeout):
             httpx.get(f"{server.url}/sparql", params={"query": HEAVY}, timeout=0.5)
 
+    before = server.workers()
     threads = [threading.Thread(target=abandon) for _ in range(10 * WORKERS)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert httpx.get(f"{server.url}/health", timeout=2).status_code == 200
-    started = time.monotonic()
     answer = sparql(server, VERSIONS + " LIMIT 1 # after the abandoned")  # a new text: a worker answers it
-    assert answer.status_code == 200 and time.monotonic() - started < 2.5
+    assert answer.status_code == 200
     deadline = time.monotonic() + 5
     while len(server.workers()) != WORKERS and time.monotonic() < deadline:
         time.sleep(0.1)
     assert len(server.workers()) == WORKERS  # killed workers are reaped and replaced one for one
+    assert before - server.workers()  # a worker running abandoned queries was killed, not left to finish them
 
 
 def test_a_worker_killed_from_outside_is_replaced(server):
@@ -694,15 +692,13 @@ def test_sigterm_during_a_heavy_query_stops_the_server_within_seconds(tmp_path):
     thread = threading.Thread(target=heavy)
     thread.start()
     time.sleep(1)  # kept: the heavy query reaches a worker process (real time) before the SIGTERM
-    started = time.monotonic()
     served.process.send_signal(signal.SIGTERM)
     try:
-        served.process.wait(timeout=10)
+        returncode = served.process.wait(timeout=30)  # a hang guard, not a stopwatch: it stops on its own
     finally:
         served.process.kill()
-    stopped = time.monotonic() - started
     thread.join(timeout=10)
-    assert stopped < 5, stopped
+    assert returncode != -signal.SIGKILL
     assert outcome["status"] in (503, "RemoteProtocolError", "ReadError")
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3]
