@@ -300,7 +300,7 @@ def test_serve_with_workers_answers_what_is_published_and_stops_on_sigterm(tmp_p
             }
         assert answers == {"in-force"}
         process.send_signal(signal.SIGTERM)
-        # it stops on its own (a hang guard of 30 s, not a stopwatch): not killed, and its workers gone with it
+        # it stops on its own (a hang guard of 30 s, not a stopwatch): not killed
         assert process.wait(timeout=30) != -signal.SIGKILL
 
 
