@@ -201,15 +201,19 @@ def emit_act(
             out.add(node, LEX_T.extent, literal(unit.extent))
         if version.concurrent:  # one of several texts in force at once, each for its own extent
             out.add(node, LEX_T.concurrent, _TRUE)
-        # each commencement in part once, and each of its words and evidence once (two clauses of one note, at Royal
-        # Assent and on 3.3.2011, quote the same note: one triple)
+        # each commencement in part once, with what the source says it did for this provision: its words and
+        # evidence, each once (two clauses of one note, at Royal Assent and on 3.3.2011, quote the same note)
         in_part = sorted(set(version.in_part))
         for event in sorted({event for event, _, _ in in_part}):
             out.add(node, LEX_T.inForceInPart, out.iri(event))
-        for purposes in sorted({purposes for _, purposes, _ in in_part if purposes}):
-            out.add(node, LEX_T.inPartPurposes, literal(purposes))
-        for evidence in sorted({evidence for _, _, evidence in in_part}):
-            out.add(node, LEX_T.inPartEvidence, literal(evidence))
+            qualified = out.iri(minter.in_force_in_part(version.iri, event))
+            out.add(node, LEX_T.qualifiedInForceInPart, qualified)
+            out.add(qualified, RDF_T.type, LEX_T.InForceInPart)
+            out.add(qualified, LEX_T.partialCommencement, out.iri(event))
+            for purposes in sorted({purposes for made_by, purposes, _ in in_part if made_by == event and purposes}):
+                out.add(qualified, LEX_T.inPartPurposes, literal(purposes))
+            for evidence in sorted({evidence for made_by, _, evidence in in_part if made_by == event}):
+                out.add(qualified, LEX_T.inPartEvidence, literal(evidence))
         if version.partly:
             out.add(node, LEX_T.partlyInForce, _TRUE)
         out.recorded(node)

@@ -318,6 +318,16 @@ class IriMinter:
         return f"{named}/extent-{slug(extent.replace('.', '').lower())}" if extent else named
 
     @staticmethod
+    def in_force_in_part(version: str, event: str) -> str:
+        """What one commencement in part (`event`) did for the provision before `version`: its purposes and the note
+        that dated it (lex:InForceInPart).
+
+        >>> IriMinter.in_force_in_part("https://e.org/eli/x/section-1/2018-02-14", "https://e.org/x/event/a")
+        'https://e.org/eli/x/section-1/2018-02-14/in-part/2e41d5d4be'
+        """
+        return f"{version}/in-part/{short_hash(event)}"
+
+    @staticmethod
     def expression(version: str, language: str, text_hash: str | None = None) -> str:
         return f"{version}/{slug(language)}" + (f"/c-{text_hash}" if text_hash else "")
 

@@ -68,12 +68,6 @@ def test_a_commencement_limited_by_its_own_words_is_in_part(tmp_path, qualifier,
 # S.I. 1999/3434, art. 2 (...)", s. 81's P1group RestrictStartDate="2000-01-12" (line 117): on 15.12.1999 s. 81 is in
 # force for the purposes of the first only. Found on the Childcare Payments Act 2014 s. 1 (issue 35), where text-at on
 # 14.11.2016 named the purposes of commencements of 2017 and 2018 too.
-@pytest.mark.xfail(
-    strict=True,
-    reason="text-at's partly-in-force answer (lexrdf/answers/text_at.py, from the version's lex:purposes) names the "
-    "purposes of every commencement in part of the version, also those after the day asked: on 1999-12-15 it says "
-    "'s. 81 in force at 5.1.2000 for specified purposes' (lexrdf/answers is another engineer's, left alone)",
-)
 def test_partly_in_force_names_only_the_commencements_in_part_made_by_then(tmp_path):
     needs_shared(GLA_FILE)
     text = GLA_FILE.read_text(encoding="utf-8")

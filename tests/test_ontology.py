@@ -41,7 +41,7 @@ REQUIRED_CLASSES = {
     "Act", "Provision", "Version", "VersionRecord", "Expression", "Event",
     "Enactment", "Amendment", "Substitution", "Insertion", "Repeal", "Commencement", "PartialCommencement",
     "Suspension", "Correction", "JudicialDecision", "Modification", "Expiry", "UnrecordedEnd", "UnrecordedStart",
-    "Authority", "Interpretation", "Changeset",
+    "Authority", "Interpretation", "Changeset", "InForceInPart",
     "BindingRuling", "AdministrativeDecision", "InterpretiveItem", "BindingScope", "ProceduralContext",
 }  # fmt: skip
 REQUIRED_OBJECT_PROPERTIES = {
@@ -49,7 +49,7 @@ REQUIRED_OBJECT_PROPERTIES = {
     "recordedBy", "supersededBy", "affectedAct", "affects", "sourceAct", "sourceProvision", "authority",
     "opens", "closes", "interprets", "fixedBy", "within", "introduces",
     "bindingScope", "concurrentWith", "overrules", "supersedes", "refines", "unifies", "strikesDown",
-    "inForceInPart", "madeByProvision",
+    "inForceInPart", "madeByProvision", "qualifiedInForceInPart", "partialCommencement",
 }  # fmt: skip
 REQUIRED_DATATYPE_PROPERTIES = {
     "frbrWork", "title", "shortTitle", "jurisdiction", "actType", "actNumber", "documentDate", "documentYear",

@@ -114,7 +114,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
         # concurrent versions (each for its own extent) in force together: the first by extent is answered, and
         # the answer names every one with the territories it extends to
         at = sorted(by_relation["at"], key=lambda r: (_value(r, "extent") or "", _value(r, "version") or ""))
-        answer = with_languages(with_sources(version_from_row(at[0], provision), rows), rows)
+        answer = with_languages(with_sources(version_from_row(at[0], provision), rows, day), rows)
         if answer.message == PARTLY_THROUGHOUT:  # commenced in part, the rest never: in part on every day of it
             since = [p.date for p in answer.in_force_in_part if p.date <= day.isoformat()]
             answer.status = PARTLY_IN_FORCE
@@ -218,7 +218,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
         last.applicable_from = None
         last.opened_by = None
         return _strip_text(last)
-    first = with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows)
+    first = with_sources(version_from_row(later[0], provision, NOT_YET_IN_FORCE), rows, day)
     in_part = [p for p in first.in_force_in_part if p.date <= day.isoformat()]
     throughout = first.message == PARTLY_THROUGHOUT  # its commencements in part are not followed by one in whole
     if in_part and not earlier and not throughout:

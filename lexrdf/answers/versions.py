@@ -4,6 +4,7 @@ every act and note behind its window; the rows of the territories asked for."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 
 from pyoxigraph import QuerySolution
 
@@ -66,9 +67,11 @@ def with_languages(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionA
     return answer
 
 
-def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAnswer:
+def with_sources(answer: VersionAnswer, rows: list[QuerySolution], day: date | None = None) -> VersionAnswer:
     """Name every act behind the opening and closing events, what dated each and the editor's notes of deferred
-    effects (rows repeat once per source act and piece of evidence)."""
+    effects (rows repeat once per source act and piece of evidence); the purposes of the commencements in part before
+    the version, of those dated on or before `day` only when one is asked (each row ties its purposes to its
+    commencement in part: lex:InForceInPart)."""
     own = [r for r in rows if _value(r, "version") == answer.version]
     for attribute, prefix in (("opened_by", "opened"), ("closed_by", "closed")):
         event = getattr(answer, attribute)
@@ -80,7 +83,8 @@ def with_sources(answer: VersionAnswer, rows: list[QuerySolution]) -> VersionAns
     answer.deferred_effects = sorted({_value(r, "deferred") for r in own} - {None})
     parts = {(_value(r, "in_part"), _value(r, "in_part_date")) for r in own if _value(r, "in_part")}
     answer.in_force_in_part = [InPart(event, day or "") for event, day in sorted(parts, key=lambda p: (p[1], p[0]))]
-    answer.purposes = sorted({_value(r, "in_part_purposes") for r in own} - {None})
+    made_by_then = [r for r in own if day is None or (_value(r, "in_part_date") or "") <= day.isoformat()]
+    answer.purposes = sorted({_value(r, "in_part_purposes") for r in made_by_then} - {None})
     answer.in_part_evidence = sorted({_value(r, "in_part_evidence") for r in own} - {None})
     return answer
 
