@@ -28,4 +28,6 @@ python3 -m venv .venv
 .venv/bin/pip install --quiet --upgrade pip
 .venv/bin/pip install --quiet -e '.[test]'
 .venv/bin/ruff check lexrdf tests bench
-exec .venv/bin/python -m pytest "$@"
+# two worker processes (pytest-xdist), each test file whole in one of them (its module fixtures built once);
+# LEXRDF_TEST_WORKERS=0, or `-n 0` among the arguments, runs the suite in this process
+exec .venv/bin/python -m pytest -n "${LEXRDF_TEST_WORKERS:-2}" --dist loadfile "$@"
