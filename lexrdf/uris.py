@@ -389,6 +389,18 @@ def restamped_changeset(iri: str, recorded_at: datetime) -> str:
     return f"{base}/changeset/{recorded_at:%Y%m%dT%H%M%S%f}-{suffix}"
 
 
+VIEW_SEGMENT = "/view/"  # a view graph is named {act}/view/{name}, beside {act}/event/...: no provision path
+
+
+def view_graph_iri(act: str, name: str = "eli") -> str:
+    """The named graph holding the view `name` of the act graph `act` (lexrdf.views).
+
+    >>> view_graph_iri("https://e.org/eli/xx/act/2001-03-14/12")
+    'https://e.org/eli/xx/act/2001-03-14/12/view/eli'
+    """
+    return f"{act}{VIEW_SEGMENT}{name}"
+
+
 @dataclass(frozen=True)
 class AknReference:
     """A reference split into the work it names and, optionally, the eId of a portion."""

@@ -17,7 +17,7 @@ from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
 
 from lexrdf.dumps.formats import DumpFormat
 from lexrdf.store.nquads import in_graph
-from lexrdf.views import VIEW_SEGMENT
+from lexrdf.uris import VIEW_SEGMENT
 from lexrdf.vocab import PREFIXES
 
 

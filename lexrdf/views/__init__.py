@@ -31,9 +31,9 @@ from pyoxigraph import NamedNode, Quad, RdfFormat, Triple
 from lexrdf.queries import Query, load_library
 from lexrdf.store.base import Store
 from lexrdf.store.nquads import Serialized, in_graph
+from lexrdf.uris import VIEW_SEGMENT, view_graph_iri
 
 VIEWS_DIR = Path(__file__).resolve().parent
-VIEW_SEGMENT = "/view/"  # a view graph is named {act}/view/{name}, beside {act}/event/...: no provision path
 
 
 @cache
@@ -45,7 +45,7 @@ def views() -> dict[str, list[Query]]:
 
 def view_graph(act: str, name: str = "eli") -> NamedNode:
     """The named graph that holds the view `name` of the act graph `act`."""
-    return NamedNode(f"{act}{VIEW_SEGMENT}{name}")
+    return NamedNode(view_graph_iri(act, name))
 
 
 def is_view_graph(graph: NamedNode) -> bool:
