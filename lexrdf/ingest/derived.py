@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pyoxigraph import NamedNode
 
 from lexrdf import search  # its functions looked up when called (tests/test_crash_safety.py replaces one)
+from lexrdf.queries import load_library, term_value
 from lexrdf.store.base import Store
 from lexrdf.views import is_view_graph, refresh, view_graph, views
 
@@ -51,22 +52,18 @@ def recover_derived(store: Store) -> list[str]:
     the store lets go of the marker naming them. Call once a writer is open, before anything else; the act graphs."""
     acts = [graph for graph in store.recovered if not is_view_graph(NamedNode(graph))]
     for act in acts:
-        if _gets_views(store, act):
+        holds, describes_itself, has_view = _recovered(store, act)
+        if describes_itself or has_view:  # it gets views
             rebuild_derived(store, act)
-        elif not _ask(store, f"ASK {{ GRAPH {NamedNode(act)} {{ ?s ?p ?o }} }}"):
+        elif not holds:
             search.update_acts(store, [act])
     store.derived_rebuilt(store.recovered)
     return acts
 
 
-def _gets_views(store: Store, act: str) -> bool:
-    """Whether an act graph gets views: it describes its own act, or it has a view graph already (the store names
-    that graph, even empty)."""
-    node = NamedNode(act)
-    if _ask(store, f"ASK {{ GRAPH {node} {{ {node} ?p ?o }} }}"):
-        return True
-    return any(_ask(store, f"ASK {{ GRAPH {view_graph(act, name)} {{ }} }}") for name in views())
-
-
-def _ask(store: Store, query: str) -> bool:
-    return bool(store.sparql(query))
+def _recovered(store: Store, act: str) -> tuple[bool, bool, bool]:
+    """Whether a recovered act graph holds anything, describes its own act, has a view graph (`_recovered-graph`)."""
+    bound = {"act": act, "views": [view_graph(act, name).value for name in views()]}
+    (row,) = list(store.select(load_library()["_recovered-graph"].bound(bound)))
+    holds, describes_itself, has_view = (bool(term_value(row[n])) for n in ("holds", "describes_itself", "has_view"))
+    return holds, describes_itself, has_view
