@@ -97,6 +97,28 @@ def dpa_store_copy(template: Path, tmp_path_factory: pytest.TempPathFactory, nam
 
 
 @pytest.fixture(scope="module")
+def dpa_server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest):
+    """`lexrdf serve` on a copy of the session's DPA store, one a test module (its URL)."""
+    from servers import lexrdf_serve
+
+    store = dpa_store_copy(dpa_template, tmp_path_factory, f"dpa-{request.module.__name__}")
+    with lexrdf_serve(store) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (Debian's `/usr/bin/chromium`, driven by Playwright), one a test module."""
+    from test_browser import CHROMIUM, CHROMIUM_ARGS, _needs_browser, sync_api
+
+    _needs_browser()
+    with sync_api.sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="module")
 def dpa_lex(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
     """A store holding the Data Protection Act 1998 (legislation.gov.uk single-document style): this module's own
     copy of the session's DPA store, so a test may write to it."""
@@ -116,7 +138,10 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
 # The system tier: a test is `system` when its own code or a fixture it uses (or a function of the test helpers
 # either calls, followed through their modules) names one of these: a subprocess (servers.py's `lexrdf serve`,
 # `lexrdf` CLI runs, Jena, Virtuoso, oxigraph serve), uvicorn, an MCP stdio session, or Playwright's Chromium.
-SYSTEM_NAMES = frozenset({"subprocess", "uvicorn", "stdio_client", "sync_playwright", "async_playwright"})
+# (`lexrdf_serve` by name as well: the fixtures here import servers.py when called, since it imports this module)
+SYSTEM_NAMES = frozenset(
+    {"subprocess", "uvicorn", "stdio_client", "sync_playwright", "async_playwright", "lexrdf_serve"}
+)
 TESTS = Path(__file__).resolve().parent
 
 

@@ -71,15 +71,6 @@ def ruled_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    _needs_browser()
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
-
-
 def _tab(browser, url: str) -> Iterator:
     """A fresh page on a server; any script error on it fails the test."""
     context = browser.new_context(base_url=url, viewport={"width": 1200, "height": 900})

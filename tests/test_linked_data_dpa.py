@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pyoxigraph
 import pytest
-from conftest import BASE, DPA, dpa_store_copy
-from servers import lexrdf_serve
+from conftest import BASE, DPA
 
 LEX = "https://w3id.org/lexrdf/ontology#"
 ELI = "http://data.europa.eu/eli/ontology#"
@@ -30,10 +28,9 @@ S12A_1_TEXT = "A data subject is entitled at any time by notice in writing—"
 
 
 @pytest.fixture(scope="module")
-def server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    """`lexrdf serve` on a copy of the session's DPA store (conftest.dpa_template)."""
-    store = dpa_store_copy(dpa_template, tmp_path_factory, "dpa-linked-data")
-    with lexrdf_serve(store) as url, httpx.Client(base_url=url, timeout=60) as client:
+def server(dpa_server: str) -> Iterator[httpx.Client]:
+    """A client of `lexrdf serve` on a copy of the session's DPA store (conftest.dpa_server)."""
+    with httpx.Client(base_url=dpa_server, timeout=60) as client:
         yield client
 
 

@@ -6,14 +6,11 @@ kept in tests/artifacts/ (look at them)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
-from conftest import BASE, dpa_store_copy
-from servers import lexrdf_serve
-from test_browser import _needs_browser, _tab, shot, visible
+from conftest import BASE
+from test_browser import _tab, shot, visible
 
 from lexrdf.web.act_data import toc
 from lexrdf.web.links import Links
@@ -33,28 +30,9 @@ WRAP_UP_7_3 = (
 # lines 4102-4103: s. 7(1)'s own words hold an insertion (<ins class="d29p581 ..."> F11 "sections 8, 9 and 9A")
 
 
-@pytest.fixture(scope="module")
-def server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`lexrdf serve` on a copy of the session's DPA store (conftest.dpa_template)."""
-    store = dpa_store_copy(dpa_template, tmp_path_factory, "dpa-pages")
-    with lexrdf_serve(store) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _needs_browser()
-    from test_browser import CHROMIUM, CHROMIUM_ARGS, sync_api
-
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
-
-
 @pytest.fixture
-def page(browser, server):
-    yield from _tab(browser, server)
+def page(browser, dpa_server):
+    yield from _tab(browser, dpa_server)
 
 
 def test_section_7_in_2002_reads_in_the_sources_order(page):
@@ -159,11 +137,11 @@ def test_a_page_asked_for_a_territory_shows_that_territorys_text_or_says_it_is_n
     shot(page, "dpa-section-31-4-a-iii-england")
 
 
-def test_a_page_refuses_an_extent_that_names_no_territory(server):
+def test_a_page_refuses_an_extent_that_names_no_territory(dpa_server):
     import urllib.error
     import urllib.request
 
-    url = f"{server}{S7.removeprefix(BASE)}?extent=%3Cscript%3E"
+    url = f"{dpa_server}{S7.removeprefix(BASE)}?extent=%3Cscript%3E"
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(url)
     assert refused.value.code == 400 and "extent" in refused.value.read().decode("utf-8")

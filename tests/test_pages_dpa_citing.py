@@ -5,13 +5,9 @@ and a date past the sources' currency shown as last known. Expected values are r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from conftest import DPA, dpa_store_copy
-from servers import lexrdf_serve
-from test_browser import _needs_browser, _tab, shot, visible
+from conftest import DPA
+from test_browser import _tab, shot, visible
 
 S7 = "/eli/gb-ukm/act/1998-07-16/29/section-7"
 # line 4025: <section eId="section-6" period="#period19">; line 4049: <subsection eId="section-6-3"> <num>3</num> whose
@@ -23,28 +19,9 @@ S6_3 = "/eli/gb-ukm/act/1998-07-16/29/section-6-3"
 S1 = "/eli/gb-ukm/act/1998-07-16/29/section-1"
 
 
-@pytest.fixture(scope="module")
-def server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`lexrdf serve` on a copy of the session's DPA store (conftest.dpa_template)."""
-    store = dpa_store_copy(dpa_template, tmp_path_factory, "dpa-citing")
-    with lexrdf_serve(store) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _needs_browser()
-    from test_browser import CHROMIUM, CHROMIUM_ARGS, sync_api
-
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
-
-
 @pytest.fixture
-def page(browser, server):
-    yield from _tab(browser, server)
+def page(browser, dpa_server):
+    yield from _tab(browser, dpa_server)
 
 
 TERMS = [

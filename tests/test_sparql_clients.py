@@ -6,19 +6,14 @@ lexrdf.web.sparql.results_page)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import warnings
-from collections.abc import Iterator
 from xml.dom.minidom import Document
 
 import httpx
 import pytest
 import rdflib
-from conftest import BASE, DPA, UKPGA, needs_shared, unavailable
-from servers import lexrdf_serve
-from test_browser import _needs_browser, _tab, shot, visible
+from conftest import DPA, unavailable
+from test_browser import _tab, shot, visible
 
 try:
     from SPARQLWrapper import CSV, JSON, JSONLD, N3, RDFXML, TSV, TURTLE, XML, SPARQLWrapper
@@ -35,18 +30,11 @@ HEAVY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`lexrdf ingest` of the DPA (AKN), then `lexrdf serve` on that store."""
-    needs_shared(UKPGA)
+def server(dpa_server: str) -> str:
+    """`lexrdf serve` on the DPA (AKN; conftest.dpa_server)."""
     if SPARQLWrapper is None:
-        message = "SPARQLWrapper is not installed (pip install -e '.[test]')"
-        unavailable(message)
-    store = tmp_path_factory.mktemp("clients") / "store"
-    env = {**os.environ, "LEXRDF_BASE_IRI": BASE}
-    ingest = [sys.executable, "-m", "lexrdf.cli", "ingest", str(UKPGA), "--store", str(store)]
-    subprocess.run(ingest, check=True, env=env, capture_output=True)
-    with lexrdf_serve(store) as url:
-        yield url
+        unavailable("SPARQLWrapper is not installed (pip install -e '.[test]')")
+    return dpa_server
 
 
 def wrapper(server: str, query: str) -> SPARQLWrapper:
@@ -131,17 +119,6 @@ def test_pages_ignore_trackers_parameters_and_the_api_does_not(server):
     assert api.status_code == 400 and api.json()["parameter"] == "utm_source"
     sparql = httpx.get(f"{server}/sparql", params={"query": ACT_TITLE, "fbclid": "x"})
     assert sparql.status_code == 400 and sparql.json()["parameter"] == "fbclid"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _needs_browser()
-    from test_browser import CHROMIUM, CHROMIUM_ARGS, sync_api
-
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
 
 
 def test_the_query_page_shows_a_result_as_a_table(browser, server):
