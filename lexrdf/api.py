@@ -21,21 +21,20 @@ from typing import Any, ClassVar
 from pyoxigraph import QuerySolutions
 
 from lexrdf import citing
-from lexrdf.answers.chains import ContextAnswer, ContextUnit, chain_titles, chain_units, texts_per_unit
-from lexrdf.answers.changes import ChangesAnswer, changes_answer
-from lexrdf.answers.descendants import DescendantsAnswer, descendants_answer
-from lexrdf.answers.diff import DiffAnswer, diff_answer
-from lexrdf.answers.impact import ImpactAnswer, impact_answer
+from lexrdf.answers.chains import chain_titles, chain_units, texts_per_unit
+from lexrdf.answers.changes import changes_answer
+from lexrdf.answers.descendants import descendants_answer
+from lexrdf.answers.diff import diff_answer
+from lexrdf.answers.impact import impact_answer
 from lexrdf.answers.interpretations import (
-    InterpretationsAnswer,
     InterpretationState,
     interpretation_states,
     interpretations_answer,
     overlapping,
 )
-from lexrdf.answers.lineage import LineageAnswer, lineage_answer
+from lexrdf.answers.lineage import lineage_answer
 from lexrdf.answers.registry import REDUCERS
-from lexrdf.answers.resolve import ResolveAnswer, resolve_answer
+from lexrdf.answers.resolve import resolve_answer
 from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     IN_FORCE,
@@ -44,7 +43,18 @@ from lexrdf.answers.statuses import (
     UNKNOWN_REFERENCE,
 )
 from lexrdf.answers.text_at import near_change, outstanding_changes, text_at_answer
-from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.types import (
+    ChangesAnswer,
+    ContextAnswer,
+    ContextUnit,
+    DescendantsAnswer,
+    DiffAnswer,
+    ImpactAnswer,
+    InterpretationsAnswer,
+    LineageAnswer,
+    ResolveAnswer,
+    VersionAnswer,
+)
 from lexrdf.answers.versions import in_extent, versions_answer
 from lexrdf.api_chains import _as_date, _chain_label, _cite, _own_rows, _split_chain
 from lexrdf.api_search import Searching
@@ -215,8 +225,8 @@ class Lexrdf(Searching):
             meaning = self.interpretations(provision, day, known_at=known_at, basis=basis, language=language)
             if not rows and meaning.item_type == "interpretive-item":
                 answer = VersionAnswer(
-                    INTERPRETIVE_ONLY if meaning.items else meaning.status,
-                    provision,
+                    status=INTERPRETIVE_ONLY if meaning.items else meaning.status,
+                    provision=provision,
                     message=(
                         f"{meaning.title or provision} has no statutory text: its meaning is fixed by interpretations"
                         + (f" ({meaning.message})" if meaning.message else "")
@@ -303,12 +313,14 @@ class Lexrdf(Searching):
             if iri in units:
                 units[iri].interpretations = self.interpretations(iri, day, known_at=known_at).items
         if not items:
-            return ContextAnswer(UNKNOWN_REFERENCE, provision, day.isoformat())
+            return ContextAnswer(status=UNKNOWN_REFERENCE, provision=provision, date=day.isoformat())
         subordinate = any(u.text for u in items[1:-1])
         status = IN_FORCE
         if items[-1].version is None:  # say why the provision itself has no text then
             status = self._state(provision, day, known_at).status
-        return ContextAnswer(status, provision, day.isoformat(), subordinate, items)
+        return ContextAnswer(
+            status=status, provision=provision, date=day.isoformat(), subordinate=subordinate, items=items
+        )
 
     def descendants(
         self,
@@ -329,11 +341,29 @@ class Lexrdf(Searching):
         act_name, root_units = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
         labels = {answer.provision: root_units}
         for item in answer.items:  # each descendant cited from its parent's units
-            unit = ContextUnit(item.unit, None, item.unit_type, item.number, None, None, None, item.number)
+            unit = ContextUnit(
+                unit=item.unit,
+                order=None,
+                unit_type=item.unit_type,
+                number=item.number,
+                heading=None,
+                text=None,
+                version=None,
+                label_number=item.number,
+            )
             parent = labels.get(item.parent or "")
             if parent is None and item.parent:  # a parent with no text on the date: its number from its IRI
                 number = citing.number_from_path(item.parent, answer.provision)
-                gap = ContextUnit(item.parent, None, "", number, None, None, None, number)
+                gap = ContextUnit(
+                    unit=item.parent,
+                    order=None,
+                    unit_type="",
+                    number=number,
+                    heading=None,
+                    text=None,
+                    version=None,
+                    label_number=number,
+                )
                 parent = labels[item.parent] = [*root_units, gap]
             labels[item.unit] = [*(parent or []), unit]
             item.citation = _cite(act_name, labels[item.unit], day, known_at)

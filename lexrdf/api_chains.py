@@ -12,7 +12,8 @@ from urllib.parse import unquote
 from pyoxigraph import QuerySolution
 
 from lexrdf import citing
-from lexrdf.answers.chains import ContextUnit, unit_label
+from lexrdf.answers.chains import unit_label
+from lexrdf.answers.types import ContextUnit
 from lexrdf.errors import QueryError
 
 
@@ -53,7 +54,18 @@ def _chain_label(
     units = [u for u in chain if u.unit_type != "act"]
     if act is not None and provision != act.unit and not any(_label(u) for u in units):  # no numbers: its path
         path = unquote(provision.removeprefix(act.unit + "/"))
-        units = [ContextUnit(provision, None, citing.PATH, None, None, None, None, path)]
+        units = [
+            ContextUnit(
+                unit=provision,
+                order=None,
+                unit_type=citing.PATH,
+                number=None,
+                heading=None,
+                text=None,
+                version=None,
+                label_number=path,
+            )
+        ]
     return act_name, units
 
 

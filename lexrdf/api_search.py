@@ -8,9 +8,8 @@ from dataclasses import asdict
 from datetime import date
 from pathlib import Path
 
-from lexrdf.answers.chains import ContextUnit
-from lexrdf.answers.hits import SearchAnswer, indexed_search_answer, scanned_search_answer
-from lexrdf.answers.types import EventSummary
+from lexrdf.answers.hits import indexed_search_answer, scanned_search_answer
+from lexrdf.answers.types import ContextUnit, EventSummary, SearchAnswer
 from lexrdf.api_chains import _as_date, _chain_label, _cite
 from lexrdf.errors import QueryError
 from lexrdf.queries import parse_moment

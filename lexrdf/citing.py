@@ -8,8 +8,8 @@ units below a section or a schedule's paragraph are its bracketed numbers ("s. 7
 para. 3(2)"); elsewhere each unit is named by its number as the source writes it, or its type and number
 ("Article 3, paragraph 2."). Dates are written as people say them ("1 January 2001").
 
->>> from lexrdf.answers.chains import ContextUnit
->>> def unit(t, n, heading=None): return ContextUnit("", None, t, n, heading, None, None, n)
+>>> from lexrdf.answers.types import ContextUnit
+>>> def unit(t, n, heading=None): return ContextUnit(unit="", unit_type=t, number=n, heading=heading, label_number=n)
 >>> s7 = [unit("part", "Part II"), unit("section", "7"), unit("subsection", "3"), unit("paragraph", "a")]
 >>> cite("Data Protection Act 1998", s7, date(2001, 1, 1), None, None, "uk")
 'Data Protection Act 1998, s. 7(3)(a), as in force on 1 January 2001'
@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from datetime import date
 from urllib.parse import urlsplit
 
-from lexrdf.answers.chains import ContextUnit, unit_label
+from lexrdf.answers.chains import unit_label
+from lexrdf.answers.types import ContextUnit
 
 # units that hold the law's numbered provisions, whose numbers are unique in their act
 ANCHORS = frozenset({"article", "section", "rule", "regulation", "schedule", "annex", "appendix"})

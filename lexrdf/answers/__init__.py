@@ -25,8 +25,7 @@ from lexrdf.answers import (  # noqa: F401
 )
 
 # lexrdf.search imports these from the package itself
-from lexrdf.answers.chains import ContextUnit, in_document_order
-from lexrdf.answers.hits import SearchHit
-from lexrdf.answers.types import EventSummary
+from lexrdf.answers.chains import in_document_order
+from lexrdf.answers.types import ContextUnit, EventSummary, SearchHit
 
 __all__ = ["ContextUnit", "EventSummary", "SearchHit", "in_document_order"]

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _value
-from lexrdf.answers.types import InterpretationState
+from lexrdf.answers.types import ContextUnit
 
 _HAS_WORD = re.compile(r"[^\W\d_]{2,}|§")  # a number that says what it is ("Art. 3", "§ 6b"), not "3"
 
@@ -29,23 +28,6 @@ def unit_label(unit_type: str | None, number: str | None) -> str:
     if not any(char.isalnum() or char == "§" for char in text):
         return ""
     return text if _HAS_WORD.search(text) else f"{unit_type or 'unit'} {text}"
-
-
-@dataclass
-class ContextUnit:
-    """One unit of a governing chain, with its text on the date (None when it had no version then)."""
-
-    unit: str
-    order: str | None
-    unit_type: str
-    number: str | None
-    heading: str | None
-    text: str | None
-    version: str | None
-    label_number: str | None
-    language: str | None = None  # the language of `text`
-    extent: str | None = None  # the territories `text` extends to, where the source says
-    interpretations: list[InterpretationState] = field(default_factory=list)  # operative on the date (dual chain)
 
 
 @reduces("context")
@@ -64,7 +46,19 @@ def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | Non
         if kind not in ("unit", "text", "number"):
             continue
         iri = _value(row, f"{prefix}unit") or ""
-        unit = units.setdefault(iri, ContextUnit(iri, None, "act", None, None, None, None, None))
+        unit = units.setdefault(
+            iri,
+            ContextUnit(
+                unit=iri,
+                order=None,
+                unit_type="act",
+                number=None,
+                heading=None,
+                text=None,
+                version=None,
+                label_number=None,
+            ),
+        )
         if kind == "unit":
             unit.order = _value(row, f"{prefix}unit_order")
             unit.unit_type = _value(row, f"{prefix}unit_type") or "act"
@@ -132,24 +126,6 @@ def chain_titles(rows: list[QuerySolution], prefix: str = "chain_") -> dict[str,
             if _value(row, f"{prefix}kind") == kind:
                 titles.setdefault(_value(row, f"{prefix}unit") or "", _value(row, f"{prefix}title") or "")
     return titles
-
-
-@dataclass
-class ContextAnswer:
-    """The governing chain of a provision, the act first and the provision itself last.
-
-    `subordinate` is true when an enclosing unit has text of its own on the date (a list's introduction, an
-    article's opening words) that the provision depends on.
-    """
-
-    status: str
-    provision: str
-    date: str
-    subordinate: bool = False
-    items: list[ContextUnit] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @reduces("toc")

@@ -3,46 +3,15 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import asdict, dataclass, field
 from datetime import date
-from typing import Any
 
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _asked_language, _event, _value
 from lexrdf.answers.statuses import IN_FORCE, OUTSIDE_COVERAGE, UNKNOWN_REFERENCE
-from lexrdf.answers.types import EventSummary, VersionAnswer
+from lexrdf.answers.types import DiffAnswer, TextChange, VersionAnswer
 from lexrdf.answers.versions import distinct_versions, version_from_row
-
-
-@dataclass(frozen=True)
-class TextChange:
-    """One step of a word-level comparison: equal, insert, delete or replace."""
-
-    op: str
-    from_text: str
-    to_text: str
-
-
-@dataclass
-class DiffAnswer:
-    """A provision compared on two dates, with the events between."""
-
-    status: str
-    provision: str
-    from_date: str
-    to_date: str
-    from_version: VersionAnswer | None = None
-    to_version: VersionAnswer | None = None
-    changes: list[TextChange] = field(default_factory=list)
-    events: list[EventSummary] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["from"] = data.pop("from_date")
-        data["to"] = data.pop("to_date")
-        return data
 
 
 def _words(text: str) -> list[str]:
@@ -53,7 +22,12 @@ def _words(text: str) -> list[str]:
 def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: date, known: bool) -> DiffAnswer:
     """Compare the versions in force on `start` and `end` word by word, in one language (`diff_language`); list
     the events between."""
-    answer = DiffAnswer(IN_FORCE if known else UNKNOWN_REFERENCE, provision, start.isoformat(), end.isoformat())
+    answer = DiffAnswer(
+        status=IN_FORCE if known else UNKNOWN_REFERENCE,
+        provision=provision,
+        from_=start.isoformat(),
+        to=end.isoformat(),
+    )
     versions = distinct_versions(rows)  # one row a version: its window and events
 
     def at(day: date) -> str | None:
@@ -75,7 +49,8 @@ def diff_answer(rows: list[QuerySolution], provision: str, start: date, end: dat
         new = _words(after.text or "") if after else []
         matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
         answer.changes = [
-            TextChange(op, " ".join(old[i1:i2]), " ".join(new[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()
+            TextChange(op=op, from_text=" ".join(old[i1:i2]), to_text=" ".join(new[j1:j2]))
+            for op, i1, i2, j1, j2 in matcher.get_opcodes()
         ]
     seen: set[str] = set()
     for row in versions:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import fields
 from datetime import date
 from decimal import Decimal
 from typing import Any, Protocol
@@ -13,67 +13,24 @@ from pyoxigraph import QuerySolution
 from lexrdf.answers.chains import TextChoice, preferred_text, text_choice
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
-from lexrdf.answers.types import EventSummary
-
-
-@dataclass
-class SearchHit:
-    """A provision whose text on the date contains the searched phrase."""
-
-    provision: str
-    act: str
-    act_title: str | None
-    path: str | None
-    unit_type: str | None
-    number: str | None
-    heading: str | None
-    text: str
-    version: str
-    occurrences: int
-    citation: str | None = None
-    state: str = "version"  # "version" (the text) or "interpretation" (an operative reading)
-    score: float | None = None  # BM25 from the index (it depends on the whole index as it is now: the order of an
-    # answer as known at K may change as later acts are recorded, its hits and total do not); None from the scan
-    snippet: str | None = None  # the best fragment, the matched words in <b>, HTML-escaped
-    valid_from: str | None = None  # the version's window [valid_from, valid_until) as recorded at known_at
-    valid_until: str | None = None  # None: no end recorded
-    opened_by: EventSummary | None = None  # the event that opened the version (None for a reading)
-
+from lexrdf.answers.types import SearchAnswer, SearchHit
 
 #: which path answered a search: the full-text index, or the SPARQL scan of search.rq (no index; docs/search.md)
 SEARCH_INDEX, SEARCH_SCAN = "index", "scan"
 
 
-@dataclass
-class SearchAnswer:
-    """One page of search hits, one a version: best BM25 score first from the index; most occurrences first from
-    the scan (search.rq's order); then act and document order, a text before its reading."""
-
-    text: str
-    date: str
-    count: int = 0  # the hits in `items`
-    items: list[SearchHit] = field(default_factory=list)
-    total: int | None = None  # every matching version, on all pages
-    page: int = 1
-    size: int | None = None  # hits a page (None: all on one)
-    method: str = SEARCH_SCAN  # SEARCH_INDEX or SEARCH_SCAN: which path answered
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
 def _search_hit(row: QuerySolution) -> SearchHit:
     return SearchHit(
-        _value(row, "provision") or "",
-        _value(row, "act") or "",
-        _value(row, "act_title"),
-        _value(row, "path"),
-        _value(row, "unit_type"),
-        _value(row, "number"),
-        _value(row, "heading"),
-        _value(row, "text") or "",
-        _value(row, "version") or "",
-        int(float(_value(row, "occurrences") or 0)),
+        provision=_value(row, "provision") or "",
+        act=_value(row, "act") or "",
+        act_title=_value(row, "act_title"),
+        path=_value(row, "path"),
+        unit_type=_value(row, "unit_type"),
+        number=_value(row, "number"),
+        heading=_value(row, "heading"),
+        text=_value(row, "text") or "",
+        version=_value(row, "version") or "",
+        occurrences=int(float(_value(row, "occurrences") or 0)),
         state=_value(row, "state") or "version",
     )
 
@@ -95,7 +52,10 @@ def _shown_first(rows: Iterable[QuerySolution]) -> list[QuerySolution]:
 def search_answer(rows: list[QuerySolution], text: str, day: date) -> SearchAnswer:
     """search.rq's hits as it finds them (`text` inside words too), one a version, in its order."""
     items = [_search_hit(row) for row in _shown_first(rows)]
-    return SearchAnswer(text, day.isoformat(), len(items), items, total=len(items))
+    count = len(items)
+    return SearchAnswer(
+        text=text, date=day.isoformat(), count=count, items=items, total=count, page=1, method=SEARCH_SCAN
+    )
 
 
 @reduces("search")
@@ -133,7 +93,16 @@ def scanned_search_answer(
     kept.sort(key=rank)
     start = (page - 1) * size if size else 0
     items = kept[start : start + size] if size else kept
-    return SearchAnswer(text, day.isoformat(), len(items), items, len(kept), page, size, SEARCH_SCAN)
+    return SearchAnswer(
+        text=text,
+        date=day.isoformat(),
+        count=len(items),
+        items=items,
+        total=len(kept),
+        page=page,
+        size=size,
+        method=SEARCH_SCAN,
+    )
 
 
 class IndexedPage(Protocol):
@@ -151,4 +120,13 @@ def indexed_search_answer(found: IndexedPage, text: str, day: date, page: int, s
     """A page of hits from the full-text index (lexrdf.search), one per version, best BM25 score first."""
     shown = [f.name for f in fields(SearchHit)]
     items = [SearchHit(**{name: getattr(hit, name) for name in shown}) for hit in found.items]
-    return SearchAnswer(text, day.isoformat(), len(items), items, found.total, page, size, SEARCH_INDEX)
+    return SearchAnswer(
+        text=text,
+        date=day.isoformat(),
+        count=len(items),
+        items=items,
+        total=found.total,
+        page=page,
+        size=size,
+        method=SEARCH_INDEX,
+    )

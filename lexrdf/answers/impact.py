@@ -2,49 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
-
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
 from lexrdf.answers.statuses import RESOLVED, RULING_TYPES, UNKNOWN_REFERENCE
+from lexrdf.answers.types import ImpactAnswer, ImpactItem
 from lexrdf.vocab import KIND_OF_CLASS
-
-
-@dataclass
-class ImpactItem:
-    """What one event did to one provision."""
-
-    provision: str
-    # opened, changed or closed; "amended (not yet consolidated)"; "modified" (effect, not words); or
-    # "repealed (no text held)"
-    effect: str
-    event: str
-    type: str
-    date: str
-    version_opened: str | None
-    version_closed: str | None
-    state: str | None = None  # "version" (the text) or "interpretation" (the operative meaning), when one
-    # the provisions of the source act that made the version opened (lex:madeByProvision), when the source names them
-    source_provisions: list[str] = field(default_factory=list)
-    # for an act not held: the destination as the amending act wrote it, where it names no provision of it we can
-    # identify (`provision` is then the act; lex:unresolvedPortion)
-    destination: str | None = None
-
-
-@dataclass
-class ImpactAnswer:
-    """Everything an act or event opened, changed or closed."""
-
-    status: str
-    act: str
-    count: int = 0
-    items: list[ImpactItem] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @reduces("impact")
@@ -59,14 +23,14 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
         item = merged.setdefault(
             (event, provision, state or "", destination or ""),
             ImpactItem(
-                provision,
-                "",
-                event,
-                KIND_OF_CLASS.get(_value(row, "event_type") or "", "event"),
-                _value(row, "event_date") or "",
-                None,
-                None,
-                state,
+                provision=provision,
+                effect="",
+                event=event,
+                type=KIND_OF_CLASS.get(_value(row, "event_type") or "", "event"),
+                date=_value(row, "event_date") or "",
+                version_opened=None,
+                version_closed=None,
+                state=state,
                 destination=destination,
             ),
         )
@@ -91,4 +55,4 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
                 item.effect = "struck down"
     items = sorted(merged.values(), key=lambda i: (i.date, i.event, i.provision, i.destination or ""))
     status = RESOLVED if items else UNKNOWN_REFERENCE
-    return ImpactAnswer(status, act, len(items), items)
+    return ImpactAnswer(status=status, act=act, count=len(items), items=items)

@@ -3,9 +3,7 @@ with those before and after it, each with its window, scope and rulings."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from datetime import date
-from typing import Any
 
 from pyoxigraph import QuerySolution
 
@@ -20,31 +18,11 @@ from lexrdf.answers.statuses import (
     OPERATIVE,
     UNKNOWN_REFERENCE,
 )
-from lexrdf.answers.types import InterpretationRelation, InterpretationState, RulingSummary
+from lexrdf.answers.types import InterpretationRelation, InterpretationsAnswer, InterpretationState, RulingSummary
 from lexrdf.vocab import KIND_OF_CLASS, LEX
 
 _SCOPE_LABELS = {LEX.ErgaOmnes.value: "erga omnes", LEX.InterPartes.value: "inter partes"}
 _ITEM_TYPES = {LEX.Provision.value: "provision", LEX.Act.value: "act", LEX.InterpretiveItem.value: "interpretive-item"}
-
-
-@dataclass
-class InterpretationsAnswer:
-    """The interpretations of an item operative on a date (`items`), with those before and after it."""
-
-    status: str
-    item: str
-    date: str
-    item_type: str | None = None  # provision, act or interpretive-item
-    title: str | None = None
-    item_kind: str | None = None  # doctrine, precedent, proposition, ... (an interpretive item)
-    count: int = 0
-    items: list[InterpretationState] = field(default_factory=list)
-    earlier: list[InterpretationState] = field(default_factory=list)
-    later: list[InterpretationState] = field(default_factory=list)
-    message: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _ruling(row: QuerySolution, prefix: str) -> RulingSummary | None:
@@ -52,13 +30,13 @@ def _ruling(row: QuerySolution, prefix: str) -> RulingSummary | None:
     if iri is None:
         return None
     return RulingSummary(
-        iri,
-        KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "binding-ruling"),
-        _value(row, f"{prefix}_date") or "",
-        _value(row, f"{prefix}_publication"),
-        _value(row, f"{prefix}_authority"),
-        _value(row, f"{prefix}_authority_label"),
-        _value(row, f"{prefix}_source"),
+        event=iri,
+        type=KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "binding-ruling"),
+        date=_value(row, f"{prefix}_date") or "",
+        publication_date=_value(row, f"{prefix}_publication"),
+        authority=_value(row, f"{prefix}_authority"),
+        authority_label=_value(row, f"{prefix}_authority_label"),
+        source=_value(row, f"{prefix}_source"),
     )
 
 
@@ -108,7 +86,9 @@ def interpretation_states(rows: list[QuerySolution], item: str, timeless: bool =
     for row in rows:
         if _value(row, "kind") == "relation":
             relation = InterpretationRelation(
-                _value(row, "link") or "", _value(row, "linked"), _value(row, "link_ruling")
+                relation=_value(row, "link") or "",
+                interpretation=_value(row, "linked"),
+                ruling=_value(row, "link_ruling"),
             )
             listed = relations.setdefault(_value(row, "interpretation") or "", [])
             if relation not in listed:
@@ -145,16 +125,19 @@ def interpretations_answer(rows: list[QuerySolution], item: str, day: date) -> I
     """Turn the rows of interpretations.rq into one typed answer for `day`."""
     if not rows:
         return InterpretationsAnswer(
-            UNKNOWN_REFERENCE, item, day.isoformat(), message=f"{item} is not a known act, provision or item"
+            status=UNKNOWN_REFERENCE,
+            item=item,
+            date=day.isoformat(),
+            message=f"{item} is not a known act, provision or item",
         )
     head = next((r for r in rows if _value(r, "kind") == "item"), rows[0])
     answer = InterpretationsAnswer(
-        OPERATIVE,
-        item,
-        day.isoformat(),
-        _ITEM_TYPES.get(_value(head, "item_type") or ""),
-        _value(head, "title"),
-        _value(head, "item_kind"),
+        status=OPERATIVE,
+        item=item,
+        date=day.isoformat(),
+        item_type=_ITEM_TYPES.get(_value(head, "item_type") or ""),
+        title=_value(head, "title"),
+        item_kind=_value(head, "item_kind"),
     )
     states = interpretation_states(rows, item)
     answer.items = [s for s in states if s.status == OPERATIVE]

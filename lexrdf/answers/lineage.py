@@ -3,50 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
 from datetime import date
-from typing import Any
 
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _event, _value
-from lexrdf.answers.types import EventSummary, InterpretationState, VersionAnswer
-
-
-@dataclass
-class LineageStep:
-    """One (event, version) pair of a provenance chain."""
-
-    event: str
-    type: str
-    date: str
-    authority: str | None
-    source_act: str | None
-    source_provision: str | None
-    version: str
-    previous: str | None
-    valid_from: str
-    valid_until: str | None
-    closed_by: EventSummary | None
-    evidence: list[str] = field(default_factory=list)  # what in the source dated its start (lex:datedBy)
-    bound: str | None = None  # its date is a bound the source gives: "at-latest", "at-earliest" (EventSummary.bound)
-
-
-@dataclass
-class LineageAnswer:
-    """The chain of states of a provision from its first recorded state to the one in force on a date."""
-
-    status: str
-    provision: str
-    date: str
-    items: list[LineageStep] = field(default_factory=list)
-    message: str | None = None
-    # the dual chain: the interpretations begun by the date (closed ones without their reading), oldest first
-    interpretations: list[InterpretationState] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+from lexrdf.answers.types import EventSummary, LineageAnswer, LineageStep, VersionAnswer
 
 
 @reduces("lineage")
@@ -63,7 +26,13 @@ def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: Ve
         if closed is not None:
             evidence = sorted({_value(r, "closed_evidence") for r in version_rows} - {None})
             closed = EventSummary(
-                closed.event, closed.type, closed.date, closed.source, closed.sources, evidence, closed.bound
+                event=closed.event,
+                type=closed.type,
+                date=closed.date,
+                source=closed.source,
+                sources=closed.sources,
+                evidence=evidence,
+                bound=closed.bound,
             )
         steps.append(
             LineageStep(
@@ -82,4 +51,4 @@ def lineage_answer(rows: list[QuerySolution], provision: str, day: date, own: Ve
                 evidence=sorted({_value(r, "opened_evidence") for r in version_rows} - {None}),
             )
         )
-    return LineageAnswer(own.status, provision, day.isoformat(), steps, own.message)
+    return LineageAnswer(status=own.status, provision=provision, date=day.isoformat(), items=steps, message=own.message)

@@ -20,7 +20,9 @@ def _event(row: QuerySolution, prefix: str) -> EventSummary | None:
         return None
     kind = KIND_OF_CLASS.get(_value(row, f"{prefix}_type") or "", "event")
     date = _value(row, f"{prefix}_date") or ""
-    return EventSummary(iri, kind, date, _value(row, f"{prefix}_source"), bound=_value(row, f"{prefix}_bound"))
+    return EventSummary(
+        event=iri, type=kind, date=date, source=_value(row, f"{prefix}_source"), bound=_value(row, f"{prefix}_bound")
+    )
 
 
 def _asked_language(rows: list[QuerySolution]) -> str | None:

@@ -48,7 +48,9 @@ def _prospective_past_currency(day: date, currency: str) -> str:
 def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict: bool = False) -> VersionAnswer:
     """Turn the rows of text-at into one typed answer for `day`."""
     if not rows:
-        return VersionAnswer(UNKNOWN_REFERENCE, provision, message=f"{provision} is not a known act or provision")
+        return VersionAnswer(
+            status=UNKNOWN_REFERENCE, provision=provision, message=f"{provision} is not a known act or provision"
+        )
     currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
     answer = _text_at(in_extent(rows), provision, day, _word_changes(rows))
     if answer.status in (OUTSIDE_COVERAGE, NOT_YET_IN_FORCE) and answer.version is None:
@@ -126,7 +128,10 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
         if len(at) > 1:
             answer.concurrent = [
                 ConcurrentVersion(
-                    _value(r, "version"), _value(r, "extent"), _value(r, "valid_from"), _value(r, "valid_until")
+                    version=_value(r, "version"),
+                    extent=_value(r, "extent"),
+                    valid_from=_value(r, "valid_from"),
+                    valid_until=_value(r, "valid_until"),
                 )
                 for r in at
             ]
@@ -149,8 +154,8 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
         if repeal is None and elsewhere:
             limit = _value(elsewhere[0], "repeal_extent")
             return VersionAnswer(
-                OUTSIDE_COVERAGE,
-                provision,
+                status=OUTSIDE_COVERAGE,
+                provision=provision,
                 message=(
                     f"the repeal recorded on {_value(elsewhere[0], 'repeal_date')} ({_value(elsewhere[0], 'repeal')}) "
                     f"extends to {limit} only, not to {_value(elsewhere[0], '_extent')}: the sources hold no text of "
@@ -159,16 +164,16 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
             )
         if repeal is not None:
             closed = EventSummary(
-                _value(repeal, "repeal"),
-                "repeal",
-                _value(repeal, "repeal_date") or "",
-                _value(repeal, "repeal_source"),
-                sorted(
+                event=_value(repeal, "repeal"),
+                type="repeal",
+                date=_value(repeal, "repeal_date") or "",
+                source=_value(repeal, "repeal_source"),
+                sources=sorted(
                     {_value(r, "repeal_source") for r in repeals if _value(r, "repeal") == _value(repeal, "repeal")}
                     - {None}
                 ),
-                sorted({_value(r, "repeal_evidence") for r in repeals} - {None}),
-                "at-latest" if _value(repeal, "repeal_at_latest") == "true" else None,
+                evidence=sorted({_value(r, "repeal_evidence") for r in repeals} - {None}),
+                bound="at-latest" if _value(repeal, "repeal_at_latest") == "true" else None,
             )
             on = (
                 f"on or before {closed.date} (the source gives no date; it shows the provision repealed then)"
@@ -177,8 +182,8 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
             )
             limit = _value(repeal, "repeal_extent")
             return VersionAnswer(
-                REPEALED,
-                provision,
+                status=REPEALED,
+                provision=provision,
                 valid_until=closed.date,
                 closed_by=closed,
                 message=f"no longer in force on {day}: {_ending(closed)} {on} (no text of it is held)"
@@ -188,17 +193,23 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
         if any(_value(r, "prospective") == "true" for r in rows):
             currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
             if currency and day.isoformat() > currency:  # it may have come into force since: the sources cannot say
-                return VersionAnswer(OUTSIDE_COVERAGE, provision, message=_prospective_past_currency(day, currency))
+                return VersionAnswer(
+                    status=OUTSIDE_COVERAGE, provision=provision, message=_prospective_past_currency(day, currency)
+                )
             return VersionAnswer(
-                NOT_YET_IN_FORCE,
-                provision,
+                status=NOT_YET_IN_FORCE,
+                provision=provision,
                 message=f"not yet in force on {day}: the source shows it as prospective, with no date in force",
             )
-        return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no version of this provision is recorded")
+        return VersionAnswer(
+            status=OUTSIDE_COVERAGE, provision=provision, message="no version of this provision is recorded"
+        )
     later, earlier = by_relation["after"], by_relation["before"]
     if earlier and _value(earlier[-1], "closed_by") in word_changes and not later:
         # its words were repealed where the asked territories are, its text since then is not held for them
-        return VersionAnswer(OUTSIDE_COVERAGE, provision, message="no text of it held for these territories")
+        return VersionAnswer(
+            status=OUTSIDE_COVERAGE, provision=provision, message="no text of it held for these territories"
+        )
     if earlier:
         last = with_sources(version_from_row(earlier[-1], provision), rows)
         closer = last.closed_by.type if last.closed_by else None
@@ -326,7 +337,7 @@ def outstanding_changes(rows: list[QuerySolution], answer: VersionAnswer) -> lis
         source = _value(row, "outstanding_source")
         held = found.get((event, unit))
         if held is None or (source and (held.act is None or source < held.act)):
-            found[(event, unit)] = Outstanding(event, kind, day, source, unit)
+            found[(event, unit)] = Outstanding(event=event, kind=kind, date=day, act=source, provision=unit)
     return sorted(found.values(), key=lambda o: (o.date, o.provision, o.event))
 
 
@@ -342,7 +353,9 @@ def near_change(rows: list[QuerySolution], day: date, near_days: int) -> NearCha
             distance = (date.fromisoformat(value) - day).days
             if abs(distance) > near_days:
                 continue
-            candidate = NearChange(value, event.event, event.type, "upcoming" if distance > 0 else "recent")
+            candidate = NearChange(
+                date=value, event=event.event, type=event.type, direction="upcoming" if distance > 0 else "recent"
+            )
             key = (abs(distance), value)
             if best is None or key < best[:2]:
                 best = (abs(distance), value, candidate)
@@ -363,13 +376,13 @@ def _beyond_extent(rows: list[QuerySolution], provision: str, day: date, none_fo
         if not other or not none_for_them:
             return None
         return VersionAnswer(  # texts of other territories, on other days: none is held for these on this one
-            OUTSIDE_COVERAGE,
-            provision,
+            status=OUTSIDE_COVERAGE,
+            provision=provision,
             message=f"no text of it for {asked} on {day} is held: the texts held extend to {', '.join(other)}, "
             "on other days (ask `versions`)",
         )
     return VersionAnswer(
-        OUTSIDE_EXTENT,
-        provision,
+        status=OUTSIDE_EXTENT,
+        provision=provision,
         message=f"no text of it for {asked} on {day} is held: the text held then extends to {', '.join(extents)}",
     )

@@ -1,81 +1,148 @@
-"""The shapes several answers share: the answer a version gives (text-at, versions, each side of a diff) with its
-parts, and an interpretation beside a text (the dual chain)."""
+"""The typed answers of the query library, one class per object its `#+ result` headers name in `#+ types`.
+
+Written by lexrdf.queries.answer_types from the headers of lexrdf/queries/*.rq: do not edit; change the
+header and run `python -m lexrdf.queries.answer_types`."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
-class EventSummary:
-    """The event that opened or closed a window."""
-
-    event: str
-    type: str
-    date: str
-    source: str | None
-    sources: list[str] = field(default_factory=list)  # every act that made it (several acts on one day)
-    # what in the source dated this edge of the window for this provision ("file:line: note: ..."; lex:datedBy);
-    # empty where the answer does not carry it (a search hit, a diff: ask `versions`)
-    evidence: list[str] = field(default_factory=list)
-    # where the source gives the date only as a bound: "at-latest" (made by then: the source first shows the words
-    # on that day, no note dates them), "at-earliest" (in force a period after a publication it does not date);
-    # None: the date the source gives
-    bound: str | None = None
+def plain(value: Any) -> Any:
+    """An answer (or any value inside one) as JSON values: objects by their header's field names."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.metadata.get("json", f.name): plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
 
 
-@dataclass(frozen=True)
-class Outstanding:
-    """A change an amending act held here announced for the provision (or within it) that no consolidation applied."""
+@dataclass(kw_only=True)
+class ChangesAnswer:
+    """The answer of changes-since."""
 
-    event: str
-    kind: str
-    date: str
-    act: str | None
-    provision: str  # what it changes: the provision asked, or one within it
+    since: str | None = None
+    count: int = 0
+    items: list[ChangeRecord] = field(default_factory=list)
 
-
-@dataclass(frozen=True)
-class NearChange:
-    """A change of the provision within the configured distance of the asked date."""
-
-    date: str
-    event: str
-    type: str
-    direction: str  # "upcoming" (after the date) or "recent" (on or before it)
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
 
 
-@dataclass(frozen=True)
-class InPart:
-    """A commencement in part before the version: from `date` the provision was in force for some purposes."""
+@dataclass(kw_only=True)
+class ChangeRecord:
+    """`items` in the answer of changes-since."""
 
-    event: str
-    date: str
+    graph: str | None = None
+    record: str | None = None
+    kind: str | None = None
+    change: str | None = None
+    at: str | None = None
+    changeset: str | None = None
 
-
-@dataclass(frozen=True)
-class ConcurrentVersion:
-    """One of several versions of a provision in force on the date, each for its own territorial extent (CLML
-    concurrent versions): which territories it extends to, and its window."""
-
-    version: str
-    extent: str | None
-    valid_from: str | None
-    valid_until: str | None
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
 
 
-@dataclass
+@dataclass(kw_only=True)
+class ContextAnswer:
+    """The answer of context."""
+
+    status: str | None = None
+    provision: str | None = None
+    date: str | None = None
+    subordinate: bool = False
+    items: list[ContextUnit] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class ContextUnit:
+    """`items` in the answer of context."""
+
+    unit: str | None = None
+    order: str | None = None
+    unit_type: str | None = None
+    number: str | None = None
+    heading: str | None = None
+    text: str | None = None
+    version: str | None = None
+    language: str | None = None
+    label_number: str | None = None
+    extent: str | None = None
+    interpretations: list[InterpretationState] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class DescendantsAnswer:
+    """The answer of descendants."""
+
+    status: str | None = None
+    provision: str | None = None
+    date: str | None = None
+    count: int = 0
+    items: list[UnitText] = field(default_factory=list)
+    message: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class UnitText:
+    """`items` in the answer of descendants."""
+
+    unit: str | None = None
+    parent: str | None = None
+    unit_type: str | None = None
+    number: str | None = None
+    heading: str | None = None
+    text: str | None = None
+    closing: str | None = None
+    layout: str | None = None
+    language: str | None = None
+    version: str | None = None
+    valid_from: str | None = None
+    valid_until: str | None = None
+    extent: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class DiffAnswer:
+    """The answer of diff."""
+
+    status: str | None = None
+    provision: str | None = None
+    from_: str | None = field(default=None, metadata={"json": "from"})
+    to: str | None = None
+    from_version: VersionAnswer | None = None
+    to_version: VersionAnswer | None = None
+    changes: list[TextChange] = field(default_factory=list)
+    events: list[EventSummary] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
 class VersionAnswer:
-    """A version of a provision (or a typed non-answer when `status` is not in-force)."""
+    """`from_version` in the answer of diff; the answer of text-at; the answer of versions."""
 
-    status: str
-    provision: str
+    status: str | None = None
+    provision: str | None = None
     version: str | None = None
     text: str | None = None
-    # the end of `text` the source places after the provision's sub-units (a list's closing words): read after them
     closing: str | None = None
-    layout: str | None = None  # `text` in lines where it holds list items (lexrdf.layout: JSON)
+    layout: str | None = None
     number: str | None = None
     heading: str | None = None
     language: str | None = None
@@ -87,64 +154,217 @@ class VersionAnswer:
     citation: str | None = None
     near_change: NearChange | None = None
     current_to: str | None = None
-    languages: list[str] = field(default_factory=list)  # the languages the version has a text in
+    languages: list[str] = field(default_factory=list)
     message: str | None = None
-    # the dual chain: the interpretations operative beside the text (on the date; for a version, in its window)
     interpretations: list[InterpretationState] = field(default_factory=list)
-    diverges: bool = False  # an operative interpretation overlays the statutory text in force
-    # the editor's notes beside the text saying a change takes effect later than its act ("file:line: words"): the
-    # window may begin before the change had effect (lex:deferredEffect)
+    diverges: bool = False
     deferred_effects: list[str] = field(default_factory=list)
-    # changes announced after the text began, by the date, not applied to it (text-at only; `outstanding_changes`)
     outstanding: list[Outstanding] = field(default_factory=list)
-    extent: str | None = None  # the territories its text extends to ("E+W+S+N.I."), when the source says
-    # commencements in part before the version (`with_sources`): their events and dates, the source's words saying
-    # for what, and the notes that dated them
+    extent: str | None = None
     in_force_in_part: list[InPart] = field(default_factory=list)
     purposes: list[str] = field(default_factory=list)
     in_part_evidence: list[str] = field(default_factory=list)
-    # text-at with no extent asked, when several versions are in force on the date, each for its own extent (an E+W
-    # text beside an S text): every one of them with its extent (the answer's text is the first of them)
     concurrent: list[ConcurrentVersion] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return plain(self)
 
 
-@dataclass(frozen=True)
-class RulingSummary:
-    """The binding ruling that opened or closed an interpretation."""
+@dataclass(kw_only=True)
+class TextChange:
+    """`changes` in the answer of diff."""
 
-    event: str
-    type: str
-    date: str
-    publication_date: str | None
-    authority: str | None
-    authority_label: str | None
-    source: str | None
+    op: str | None = None
+    from_text: str | None = None
+    to_text: str | None = None
 
-
-@dataclass(frozen=True)
-class InterpretationRelation:
-    """How a ruling related this interpretation to another: `relation` is overruled-by, superseded-by, refined-by
-    or unified-by (a later `ruling` did it; `interpretation` is what that ruling opened in its place, if any);
-    overrules, supersedes, refines or unifies (its own `ruling` did it to `interpretation`); or concurrent-with."""
-
-    relation: str
-    interpretation: str | None
-    ruling: str | None
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
 
 
-@dataclass
+@dataclass(kw_only=True)
+class ImpactAnswer:
+    """The answer of impact."""
+
+    status: str | None = None
+    act: str | None = None
+    count: int = 0
+    items: list[ImpactItem] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class ImpactItem:
+    """`items` in the answer of impact."""
+
+    provision: str | None = None
+    effect: str | None = None
+    event: str | None = None
+    type: str | None = None
+    date: str | None = None
+    version_opened: str | None = None
+    version_closed: str | None = None
+    state: str | None = None
+    source_provisions: list[str] = field(default_factory=list)
+    destination: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class InterpretationsAnswer:
+    """The answer of interpretations."""
+
+    status: str | None = None
+    item: str | None = None
+    date: str | None = None
+    item_type: str | None = None
+    title: str | None = None
+    item_kind: str | None = None
+    count: int = 0
+    items: list[InterpretationState] = field(default_factory=list)
+    earlier: list[InterpretationState] = field(default_factory=list)
+    later: list[InterpretationState] = field(default_factory=list)
+    message: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class LineageAnswer:
+    """The answer of lineage."""
+
+    status: str | None = None
+    provision: str | None = None
+    date: str | None = None
+    items: list[LineageStep] = field(default_factory=list)
+    message: str | None = None
+    interpretations: list[InterpretationState] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class LineageStep:
+    """`items` in the answer of lineage."""
+
+    event: str | None = None
+    type: str | None = None
+    date: str | None = None
+    authority: str | None = None
+    source_act: str | None = None
+    source_provision: str | None = None
+    version: str | None = None
+    previous: str | None = None
+    valid_from: str | None = None
+    valid_until: str | None = None
+    evidence: list[str] = field(default_factory=list)
+    closed_by: EventSummary | None = None
+    bound: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class ResolveAnswer:
+    """The answer of resolve."""
+
+    status: str | None = None
+    ref: str | None = None
+    provision: str | None = None
+    kind: str | None = None
+    date: str | None = None
+    candidates: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class SearchAnswer:
+    """The answer of search."""
+
+    text: str | None = None
+    date: str | None = None
+    count: int = 0
+    items: list[SearchHit] = field(default_factory=list)
+    total: int = 0
+    page: int = 0
+    size: int = 0
+    method: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class SearchHit:
+    """`items` in the answer of search."""
+
+    provision: str | None = None
+    act: str | None = None
+    act_title: str | None = None
+    path: str | None = None
+    unit_type: str | None = None
+    number: str | None = None
+    heading: str | None = None
+    text: str | None = None
+    version: str | None = None
+    occurrences: int = 0
+    citation: str | None = None
+    state: str | None = None
+    score: float | None = None
+    snippet: str | None = None
+    valid_from: str | None = None
+    valid_until: str | None = None
+    opened_by: EventSummary | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class EventSummary:
+    """`opened_by` in the answer of text-at."""
+
+    event: str | None = None
+    type: str | None = None
+    date: str | None = None
+    source: str | None = None
+    sources: list[str] = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
+    bound: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class NearChange:
+    """`near_change` in the answer of text-at."""
+
+    date: str | None = None
+    event: str | None = None
+    type: str | None = None
+    direction: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
 class InterpretationState:
-    """One interpretation of an item: a state of its operative meaning, with its window, scope and rulings.
+    """`interpretations` in the answer of text-at."""
 
-    `status` is operative (on the asked date), earlier (closed before it) or later (operative from a later date);
-    only an operative one carries its reading (`text`)."""
-
-    status: str
-    interpretation: str
-    item: str
+    status: str | None = None
+    interpretation: str | None = None
+    item: str | None = None
     text: str | None = None
     language: str | None = None
     valid_from: str | None = None
@@ -156,3 +376,72 @@ class InterpretationState:
     closed_by: RulingSummary | None = None
     relations: list[InterpretationRelation] = field(default_factory=list)
     languages: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class RulingSummary:
+    """`interpretations.opened_by` in the answer of text-at."""
+
+    event: str | None = None
+    type: str | None = None
+    date: str | None = None
+    publication_date: str | None = None
+    authority: str | None = None
+    authority_label: str | None = None
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class InterpretationRelation:
+    """`interpretations.relations` in the answer of text-at."""
+
+    relation: str | None = None
+    interpretation: str | None = None
+    ruling: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class Outstanding:
+    """`outstanding` in the answer of text-at."""
+
+    event: str | None = None
+    kind: str | None = None
+    date: str | None = None
+    act: str | None = None
+    provision: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class InPart:
+    """`in_force_in_part` in the answer of text-at."""
+
+    event: str | None = None
+    date: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)
+
+
+@dataclass(kw_only=True)
+class ConcurrentVersion:
+    """`concurrent` in the answer of text-at."""
+
+    version: str | None = None
+    extent: str | None = None
+    valid_from: str | None = None
+    valid_until: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self)

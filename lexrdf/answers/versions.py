@@ -82,7 +82,9 @@ def with_sources(answer: VersionAnswer, rows: list[QuerySolution], day: date | N
         setattr(answer, attribute, replace(event, sources=sources, evidence=evidence))
     answer.deferred_effects = sorted({_value(r, "deferred") for r in own} - {None})
     parts = {(_value(r, "in_part"), _value(r, "in_part_date")) for r in own if _value(r, "in_part")}
-    answer.in_force_in_part = [InPart(event, day or "") for event, day in sorted(parts, key=lambda p: (p[1], p[0]))]
+    answer.in_force_in_part = [
+        InPart(event=event, date=day or "") for event, day in sorted(parts, key=lambda p: (p[1], p[0]))
+    ]
     made_by_then = [r for r in own if day is None or (_value(r, "in_part_date") or "") <= day.isoformat()]
     answer.purposes = sorted({_value(r, "in_part_purposes") for r in made_by_then} - {None})
     answer.in_part_evidence = sorted({_value(r, "in_part_evidence") for r in own} - {None})

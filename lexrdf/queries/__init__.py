@@ -268,6 +268,8 @@ class Query:
     parameters: tuple[Parameter, ...]
     non_answers: tuple[str, ...] = ()
     shape: Shape | None = None  # the `result` header parsed; None when the query declares none
+    # `#+ types`: (path in the result shape, the class of the object there), lexrdf.queries.answer_types
+    types: tuple[tuple[str, str], ...] = ()
 
     @property
     def internal(self) -> bool:
@@ -313,7 +315,7 @@ class Query:
 
 
 #: the keys a query's `#+` header may give (docs/queries.md)
-HEADER_KEYS = ("summary", "description", "tags", "defaults", "enumerate", "derived", "result", "non_answers")
+HEADER_KEYS = ("summary", "description", "tags", "defaults", "enumerate", "derived", "result", "types", "non_answers")
 
 
 def parse_query(name: str, text: str) -> Query:
@@ -385,7 +387,19 @@ def parse_query(name: str, text: str) -> Query:
         parameters=tuple(parameters.values()),
         non_answers=tuple(header.get("non_answers", []) or []),
         shape=parse_shape(result, name) if result else None,
+        types=_types(name, header.get("types")),
     )
+
+
+def _types(name: str, declared: Any) -> tuple[tuple[str, str], ...]:
+    """The `#+ types` header: a mapping of result paths to class names, or QueryError."""
+    if declared is None:
+        return ()
+    if not isinstance(declared, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in declared.items()
+    ):
+        raise QueryError(f"query {name!r}: #+ types must map result paths to class names ({{., items: Item}})")
+    return tuple(declared.items())
 
 
 @cache

@@ -226,7 +226,8 @@ def act_context(
                 **_named(lex, page, item.provision, item.date, item.effect == "closed"),
                 **({"label": unresolved_label(item.destination)} if item.destination else {}),
                 "effect": item.effect,
-                "event": by_iri.get(item.event) or catalog.event(EventSummary(item.event, item.type, item.date, act)),
+                "event": by_iri.get(item.event)
+                or catalog.event(EventSummary(event=item.event, type=item.type, date=item.date, source=act)),
             }
             for item in made
         ],

@@ -1,7 +1,7 @@
 """A word-level comparison as runs of text a template marks up: kept, deleted (`<del>`), inserted (`<ins>`).
 
->>> [(s.op, s.text) for s in segments([TextChange("equal", "within", "within"),
-...                                    TextChange("replace", "twelve", "three")])]
+>>> [(s.op, s.text) for s in segments([TextChange(op="equal", from_text="within", to_text="within"),
+...                                    TextChange(op="replace", from_text="twelve", to_text="three")])]
 [('equal', 'within'), ('delete', 'twelve'), ('insert', 'three')]
 >>> [(s.op, s.text) for s in word_diff("Open Data Commissioner", "Transparency Commissioner")]
 [('delete', 'Open Data'), ('insert', 'Transparency'), ('equal', 'Commissioner')]
@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from lexrdf.answers.diff import TextChange
+from lexrdf.answers.types import TextChange
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,8 @@ def word_diff(old: str | None, new: str | None) -> list[Segment]:
     before, after = (old or "").split(), (new or "").split()
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     changes = [
-        TextChange(op, " ".join(before[i1:i2]), " ".join(after[j1:j2])) for op, i1, i2, j1, j2 in matcher.get_opcodes()
+        TextChange(op=op, from_text=" ".join(before[i1:i2]), to_text=" ".join(after[j1:j2]))
+        for op, i1, i2, j1, j2 in matcher.get_opcodes()
     ]
     return segments(changes)
 

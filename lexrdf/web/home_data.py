@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from lexrdf.answers.hits import SearchHit
+from lexrdf.answers.types import SearchHit
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
 from lexrdf.search.phrases import spans

@@ -95,7 +95,9 @@ class Catalog:
                 if title:
                     titles.setdefault(source, title)
         events = [
-            EventSummary(iri, e["type"], e["date"] or "", None, sorted(set(e.get("sources", []))))
+            EventSummary(
+                event=iri, type=e["type"], date=e["date"] or "", source=None, sources=sorted(set(e.get("sources", [])))
+            )
             for iri, e in grouped.items()
         ]
         return events, titles

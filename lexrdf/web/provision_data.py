@@ -16,7 +16,6 @@ from datetime import date
 from typing import Any
 
 from lexrdf import citing
-from lexrdf.answers.chains import ContextUnit
 from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     IN_FORCE,
@@ -26,7 +25,7 @@ from lexrdf.answers.statuses import (
     PARTLY_IN_FORCE,
     STRUCK_DOWN,
 )
-from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.types import ContextUnit, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.vocab import DCTERMS
 from lexrdf.web import eli_jsonld, timeline

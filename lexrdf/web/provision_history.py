@@ -117,7 +117,7 @@ def near_change(answer: VersionAnswer, catalog: Catalog) -> dict[str, Any] | Non
     near = answer.near_change
     if near is None:
         return None
-    event = catalog.event(EventSummary(near.event, near.type, near.date, None))
+    event = catalog.event(EventSummary(event=near.event, type=near.type, date=near.date, source=None))
     return {"date": day_text(near.date), "event": event, "upcoming": near.direction == "upcoming"}
 
 
@@ -154,7 +154,11 @@ def outstanding_changes(
 ) -> list[tuple[EventRef | None, str, bool]]:
     """The changes not yet applied to the text: (the change, the page of what it changes, whether that is this)."""
     return [
-        (catalog.event(EventSummary(o.event, o.kind, o.date, o.act)), page.href(o.provision), o.provision == provision)
+        (
+            catalog.event(EventSummary(event=o.event, type=o.kind, date=o.date, source=o.act)),
+            page.href(o.provision),
+            o.provision == provision,
+        )
         for o in answer.outstanding
     ]
 
@@ -370,7 +374,9 @@ def reading_lane(read: Meaning | None) -> tuple[list[timeline.Span], list[timeli
 def lineage_steps(lex: Lexrdf, provision: str, day: date, page: PageLinks, catalog: Catalog) -> list[Step]:
     steps = []
     for step in lex.lineage(provision, day, page.known_at).items:
-        event = catalog.event(EventSummary(step.event, step.type, step.date, step.source_act, bound=step.bound))
+        event = catalog.event(
+            EventSummary(event=step.event, type=step.type, date=step.date, source=step.source_act, bound=step.bound)
+        )
         if event is None:
             continue
         steps.append(

@@ -12,8 +12,6 @@ from datetime import date
 from typing import Any
 
 from lexrdf import citing
-from lexrdf.answers.chains import ContextUnit
-from lexrdf.answers.descendants import DescendantsAnswer
 from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     ENDED,
@@ -24,7 +22,7 @@ from lexrdf.answers.statuses import (
     REPEALED,
     STRUCK_DOWN,
 )
-from lexrdf.answers.types import VersionAnswer
+from lexrdf.answers.types import ContextUnit, DescendantsAnswer, VersionAnswer
 from lexrdf.api import Lexrdf
 from lexrdf.layout import layout_lines
 from lexrdf.vocab import LEX
@@ -134,7 +132,16 @@ def unrecorded_unit(lex: Lexrdf, provision: str, parent: str, versions: list[Any
     number = next((v.number for v in reversed(versions) if v.number), None) or citing.number_from_path(
         provision, parent
     )
-    return ContextUnit(provision, None, unit_type, number, None, None, None, number)
+    return ContextUnit(
+        unit=provision,
+        order=None,
+        unit_type=unit_type,
+        number=number,
+        heading=None,
+        text=None,
+        version=None,
+        label_number=number,
+    )
 
 
 def unit_tree(
