@@ -5,7 +5,8 @@ The house, floor by floor: each package imports only from the floors below it (t
 - floor 1: errors, uris (the one place IRIs are minted), vocab, model (the document model), settings, tunables,
   resources, layout, yamltext, sparqllex, lifetime, gcpause
 - floor 2: mapping (a source file read into the document model), versioning (the planner: sources against what
-  is stored), txtime (transaction time), answers (typed answers), tuning
+  is stored), txtime (transaction time), answers (typed answers), tuning, source_rules (what a mapping says of
+  its sources' identifiers)
 - floor 3: store (Oxigraph on disk or remote: snapshots, journal, transaction log), queries (the `.rq` library and
   the ingest's typed questions), emit (plans to quads), parallel (reading sources in processes), citing
 - floor 4: views, search, validate (SHACL), source_checks, active (an act's changes to others), feeds, api_chains

@@ -27,8 +27,9 @@ from pyoxigraph import Literal, NamedNode, Quad, RdfFormat
 
 from lexrdf.mapping.spec import all_mappings
 from lexrdf.model import ActReference, SourceDocument
+from lexrdf.source_rules import PortionPaths, SourceRule
 from lexrdf.txtime import stamp
-from lexrdf.uris import IriMinter, PortionPaths, SourceRule, identifier_forms, with_canonical
+from lexrdf.uris import IriMinter, identifier_forms, with_canonical
 from lexrdf.versioning import NewRecord, Plan, expression_iri, record_expressions, record_iri
 from lexrdf.vocab import DCTERMS, EVENT_CLASSES, LEX, OWL, PROV, RDF, RDFS, XSD, Terms
 

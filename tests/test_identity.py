@@ -37,7 +37,8 @@ import pytest
 from conftest import BASE, DPA, ODA, SAMPLES, SHARED_DATA, UKPGA, VEREINSG, VEREINSGESETZ, needs_shared, open_lex
 
 from lexrdf.queries.repository import acts_carrying, acts_carrying_each
-from lexrdf.uris import IriMinter, KnownActs, PortionPaths, identifier_forms
+from lexrdf.source_rules import PortionPaths
+from lexrdf.uris import IriMinter, KnownActs, identifier_forms
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FOIA_FILE = FIXTURES / "ukpga-2000-36.xml"

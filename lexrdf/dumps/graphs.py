@@ -17,7 +17,7 @@ from pyoxigraph import DefaultGraph, NamedNode, RdfFormat
 
 from lexrdf.dumps.formats import DumpFormat
 from lexrdf.store.nquads import in_graph
-from lexrdf.uris import VIEW_SEGMENT
+from lexrdf.uris import view_graph_parts
 from lexrdf.vocab import PREFIXES
 
 
@@ -28,8 +28,8 @@ def graph_parts(raw: pyoxigraph.Store) -> list[tuple[str, list[NamedNode]]]:
     names = {g.value for g in graphs}
     parts: dict[str, list[NamedNode]] = {}
     for graph in graphs:
-        head, sep, _ = graph.value.rpartition(VIEW_SEGMENT)
-        owner = head if sep and head in names else graph.value
+        view = view_graph_parts(graph.value)
+        owner = view[0] if view and view[0] in names else graph.value
         parts.setdefault(owner, []).append(graph)
     return sorted(parts.items())
 

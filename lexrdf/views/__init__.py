@@ -31,7 +31,7 @@ from pyoxigraph import NamedNode, Quad, RdfFormat, Triple
 from lexrdf.queries import Query, load_library
 from lexrdf.store.base import Store
 from lexrdf.store.nquads import Serialized, in_graph
-from lexrdf.uris import VIEW_SEGMENT, view_graph_iri
+from lexrdf.uris import view_graph_iri, view_graph_parts
 
 VIEWS_DIR = Path(__file__).resolve().parent
 
@@ -50,8 +50,8 @@ def view_graph(act: str, name: str = "eli") -> NamedNode:
 
 def is_view_graph(graph: NamedNode) -> bool:
     """Whether a named graph holds a view (and so is not an act graph)."""
-    head, sep, name = graph.value.rpartition(VIEW_SEGMENT)
-    return bool(head and sep) and name in views()
+    parts = view_graph_parts(graph.value)
+    return parts is not None and parts[1] in views()
 
 
 def construct(store: Store, act: str, name: str = "eli", today: date | None = None) -> list[Triple]:
