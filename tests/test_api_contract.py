@@ -257,6 +257,8 @@ def assert_schema_has_shape(node: dict[str, Any], shape: Shape, spec: dict[str, 
         assert_schema_has_shape(node["items"], shape.items, spec)
     elif shape.kind == "constant":
         assert node["const"] == shape.value
+    elif shape.kind == "choice":  # never null: one of its values
+        assert node["enum"] == list(shape.choices) and "anyOf" not in node
     else:
         expected = {"string": "string", "iri": "string", "date": "string", "dateTime": "string"}.get(shape.kind)
         assert node["type"] == (expected or shape.kind)

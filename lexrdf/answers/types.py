@@ -297,7 +297,7 @@ class SearchAnswer:
     total: int = 0
     page: int = 0
     size: int = 0
-    method: str | None = None
+    method: str = "index"
 
     def to_dict(self) -> dict[str, Any]:
         return plain(self)
@@ -318,7 +318,7 @@ class SearchHit:
     version: str | None = None
     occurrences: int = 0
     citation: str | None = None
-    state: str | None = None
+    state: str = "version"
     score: float | None = None
     snippet: str | None = None
     valid_from: str | None = None

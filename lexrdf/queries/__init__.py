@@ -16,7 +16,8 @@ parameter binding at all.)
 
 The ``#+ result`` header is the answer's shape (see lexrdf.queries.shapes), read as a YAML flow collection:
 ``{a, b: {c, d}, e: [{f}]}``. A bare field is a string; ``field: TYPE`` names one of `SCALARS`; ``[X]`` is a list
-of X; any other word is a constant (``status: version``); YAML anchors share a shape (``opened_by: &event {...},
+of X; ``a|b`` is one of those values (``method: index|scan``); any other word is a constant (``status: version``);
+YAML anchors share a shape (``opened_by: &event {...},
 closed_by: *event``). A query with no Python answer builder answers its rows (`row_values`).
 
 Beside the loader: `binding` (typed terms into a query's text), `shapes` (the answers' shapes), `schemas` (their

@@ -9,9 +9,9 @@ shape repeated with a YAML alias (``closed_by: *event``) is the same class. A cl
 the same fields in every one (a constant is a string there); a field with no class is refused.
 
 Every field of a generated class has a default, as the header says every field is present: a list is empty, a
-boolean false, an integer 0, a constant its value, anything else None; fields are keyword-only, so that a header
-changing its order cannot put a value in the wrong field. `to_dict` gives the JSON object of the header (a field
-named by a Python keyword, ``from``, is ``from_`` in Python).
+boolean false, an integer 0, a constant its value, a choice its first value, anything else None; fields are
+keyword-only, so that a header changing its order cannot put a value in the wrong field. `to_dict` gives the JSON
+object of the header (a field named by a Python keyword, ``from``, is ``from_`` in Python).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def _comparable(shape: Shape) -> tuple:
         return ("object", tuple((name, _comparable(child)) for name, child in shape.fields))
     if shape.kind == "list":
         return ("list", _comparable(shape.items) if shape.items else None)
-    return ("string",) if shape.kind in ("constant", *_STRINGS) else (shape.kind,)
+    return ("string",) if shape.kind in ("constant", "choice", *_STRINGS) else (shape.kind,)
 
 
 def collect(library: dict[str, Query]) -> tuple[list[AnswerClass], dict[tuple, str]]:
@@ -111,6 +111,8 @@ def _annotation(shape: Shape, by_shape: dict[tuple, str], where: str) -> tuple[s
         return f"{name} | None", "None"
     if shape.kind == "constant":
         return "str", repr(shape.value)
+    if shape.kind == "choice":
+        return "str", repr(shape.choices[0])
     if shape.kind == "boolean":
         return "bool", "False"
     if shape.kind == "integer":

@@ -4,8 +4,7 @@ typed answer as pydantic models from its ``#+ result`` header (`response_model`)
 
 Each query's shape (lexrdf.queries.shapes.Shape) becomes a pydantic model named after the query (``TextAtAnswer``, its
 ``opened_by`` a ``TextAtOpenedBy``, a list's items ``ContextItem``); its ``#+ non_answers`` are listed on the model
-(``x-non-answers``) and on its ``status``. search's answer is typed here too (`SearchAnswer`: its header's fields,
-each hit's window and event, and `method`), as the search route and the search tool give it.
+(``x-non-answers``) and on its ``status``. Every answer's model comes from its header, search's too.
 """
 
 from __future__ import annotations
@@ -16,67 +15,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
-from lexrdf.answers.hits import SEARCH_INDEX, SEARCH_SCAN
 from lexrdf.queries import Query as LibraryQuery
 from lexrdf.queries.shapes import Shape
 
 _STRICT = ConfigDict(extra="forbid")
-
-
-class SearchEvent(BaseModel):
-    """The event that opened a hit's version."""
-
-    model_config = _STRICT
-    event: str = Field(json_schema_extra={"format": "iri"})
-    type: str
-    date: date
-    source: str | None
-    sources: list[str] = Field(description="every act that made it (several acts on one day)")
-    evidence: list[str] = Field(description="empty: a hit does not say what dated its window (ask `versions`)")
-    bound: str | None = Field(description="None: a hit does not say whether its date is a bound (ask `versions`)")
-
-
-class SearchItem(BaseModel):
-    """One hit: a version (or an operative reading) whose text holds the words searched."""
-
-    model_config = _STRICT
-    provision: str = Field(json_schema_extra={"format": "iri"})
-    act: str = Field(json_schema_extra={"format": "iri"})
-    act_title: str | None
-    path: str | None
-    unit_type: str | None
-    number: str | None
-    heading: str | None
-    text: str
-    version: str = Field(json_schema_extra={"format": "iri"})
-    occurrences: int = Field(description="whole-word occurrences of the phrase (words: of each word and its forms)")
-    citation: str | None = Field(description="the provision cited as in force on the date (null for a reading)")
-    state: Literal["version", "interpretation"]
-    score: float | None = Field(
-        description="BM25 of the version's best-scoring text (the index; relative to the index as it is now, so the "
-        "order of hits as known at a time may change as later acts are recorded); null from the scan"
-    )
-    snippet: str | None = Field(description="the best fragment, HTML-escaped, the matched words in <b>")
-    valid_from: date | None = Field(description="the version's window [valid_from, valid_until)")
-    valid_until: date | None = Field(description="null: no end recorded as known at known_at")
-    opened_by: SearchEvent | None
-
-
-class SearchAnswer(BaseModel):
-    """One page of the texts in force on a date that hold a phrase or words."""
-
-    model_config = _STRICT
-    text: str
-    date: date
-    count: int = Field(description="the hits on this page")
-    items: list[SearchItem]
-    total: int | None = Field(description="the hits on every page: the matching versions")
-    page: int
-    size: int | None
-    method: Literal["index", "scan"] = Field(
-        description=f"which path answered: {SEARCH_INDEX!r} the full-text index (whole words, BM25, stemming), "
-        f"{SEARCH_SCAN!r} the SPARQL scan where the store has no index (phrases only; docs/search.md)"
-    )
 
 
 KIND_HELP = {
@@ -141,6 +83,8 @@ class _ShapeModels:
             return list[self._annotation(shape.items, name, nullable=False)]  # never null: empty when nothing
         elif shape.kind == "constant":
             return Literal[shape.value]  # always that value
+        elif shape.kind == "choice":
+            return Literal[shape.choices]  # always one of them
         else:
             annotation = _SCALAR_TYPES[shape.kind]
         return annotation | None if nullable else annotation
@@ -172,8 +116,5 @@ def _python_field(name: str, index: int) -> str:
 
 
 def response_model(query: LibraryQuery) -> Any:
-    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.shapes.parse_shape); search's is
-    its own route's (lexrdf.web.search_api: its header's fields, each hit's window and event, and `method`)."""
-    if query.name == "search":
-        return SearchAnswer
+    """The typed response of a query, from its `#+ result` header (see lexrdf.queries.shapes.parse_shape)."""
     return _ShapeModels(query).response_model()

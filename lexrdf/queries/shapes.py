@@ -15,13 +15,15 @@ SCALARS = ("string", "integer", "number", "boolean", "iri", "date", "dateTime")
 @dataclass(frozen=True)
 class Shape:
     """The shape of one value of an answer: `kind` is "object" (its `fields`), "list" (of `items`), "constant"
-    (always `value`) or one of `SCALARS`. Every field of an object is present; a scalar or an object may be null,
-    a list is never null (empty when there is nothing), a constant is always its value."""
+    (always `value`), "choice" (always one of `choices`: ``method: index|scan``) or one of `SCALARS`. Every field
+    of an object is present; a scalar or an object may be null, a list is never null (empty when there is
+    nothing), a constant is always its value and a choice one of its values."""
 
     kind: str
     fields: tuple[tuple[str, Shape], ...] = ()
     items: Shape | None = None
     value: str | int | float | bool | None = None
+    choices: tuple[str, ...] = ()
 
 
 def parse_shape(text: str, query: str = "?") -> Shape:
@@ -31,7 +33,9 @@ def parse_shape(text: str, query: str = "?") -> Shape:
     >>> shape.kind, [(name, field.kind) for name, field in shape.items.fields]
     ('list', [('act', 'iri'), ('title', 'string'), ('count', 'integer'), ('events', 'list'), ('status', 'constant')])
     >>> parse_shape("{opened_by: &event {event, date: date}, closed_by: *event}").fields[1][1].fields[1]
-    ('date', Shape(kind='date', fields=(), items=None, value=None))
+    ('date', Shape(kind='date', fields=(), items=None, value=None, choices=()))
+    >>> parse_shape("{method: index|scan}").fields[0][1].choices
+    ('index', 'scan')
     """
     try:
         tree = yamltext.load(text)
@@ -59,6 +63,11 @@ def _shape(node: Any, query: str, where: str) -> Shape:
         return Shape("list", items=_shape(item, query, f"{where}[]"))
     if isinstance(node, str) and node in SCALARS:
         return Shape(node)
+    if isinstance(node, str) and "|" in node:
+        choices = tuple(choice.strip() for choice in node.split("|"))
+        if not all(choices) or len(set(choices)) != len(choices):
+            raise QueryError(f"query {query!r}: #+ result {where}: {node!r} is not a choice of distinct values (a|b)")
+        return Shape("choice", choices=choices)
     if isinstance(node, str | int | float | bool):
         return Shape("constant", value=node)
     raise QueryError(f"query {query!r}: #+ result {where}: {node!r} is not a shape")
