@@ -219,7 +219,9 @@ class Lexrdf(Searching):
             last_known = answer.current_to if answer.status == AS_LAST_KNOWN else None
             chain_label = _chain_label(provision, chain_units(chain, "chain_"), chain_titles(chain).get)
             answer.citation = _cite(*chain_label, day, known_at, last_known)
-            answer.outstanding = outstanding_changes(rows, answer)
+            if any(row["announced"] for row in rows):  # one more small query, only where a change was announced
+                announced = self.rows("_outstanding", provision=provision, date=day.isoformat(), known_at=known_at)
+                answer.outstanding = outstanding_changes(announced, answer)
         # the dual chain: one more small query, only for an item that has interpretations (or no statutory text)
         if not rows or any(row["interpreted"] for row in rows):
             meaning = self.interpretations(provision, day, known_at=known_at, basis=basis, language=language)

@@ -16,6 +16,7 @@ object of the header (a field named by a Python keyword, ``from``, is ``from_`` 
 
 from __future__ import annotations
 
+import json
 import keyword
 import sys
 from dataclasses import dataclass, field
@@ -110,9 +111,9 @@ def _annotation(shape: Shape, by_shape: dict[tuple, str], where: str) -> tuple[s
             raise QueryError(f"{where}: an object with no class in #+ types")
         return f"{name} | None", "None"
     if shape.kind == "constant":
-        return "str", repr(shape.value)
+        return "str", json.dumps(str(shape.value))  # double quotes, as ruff formats it
     if shape.kind == "choice":
-        return "str", repr(shape.choices[0])
+        return "str", json.dumps(shape.choices[0])
     if shape.kind == "boolean":
         return "bool", "False"
     if shape.kind == "integer":
