@@ -345,12 +345,8 @@ class Lexrdf(Searching):
         for item in answer.items:  # each descendant cited from its parent's units
             unit = ContextUnit(
                 unit=item.unit,
-                order=None,
                 unit_type=item.unit_type,
                 number=item.number,
-                heading=None,
-                text=None,
-                version=None,
                 label_number=item.number,
             )
             parent = labels.get(item.parent or "")
@@ -358,12 +354,8 @@ class Lexrdf(Searching):
                 number = citing.number_from_path(item.parent, answer.provision)
                 gap = ContextUnit(
                     unit=item.parent,
-                    order=None,
                     unit_type="",
                     number=number,
-                    heading=None,
-                    text=None,
-                    version=None,
                     label_number=number,
                 )
                 parent = labels[item.parent] = [*root_units, gap]

@@ -57,12 +57,7 @@ def _chain_label(
         units = [
             ContextUnit(
                 unit=provision,
-                order=None,
                 unit_type=citing.PATH,
-                number=None,
-                heading=None,
-                text=None,
-                version=None,
                 label_number=path,
             )
         ]

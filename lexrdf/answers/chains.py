@@ -50,13 +50,7 @@ def chain_units(rows: list[QuerySolution], prefix: str = "", language: str | Non
             iri,
             ContextUnit(
                 unit=iri,
-                order=None,
                 unit_type="act",
-                number=None,
-                heading=None,
-                text=None,
-                version=None,
-                label_number=None,
             ),
         )
         if kind == "unit":

@@ -28,8 +28,6 @@ def impact_answer(rows: list[QuerySolution], act: str) -> ImpactAnswer:
                 event=event,
                 type=KIND_OF_CLASS.get(_value(row, "event_type") or "", "event"),
                 date=_value(row, "event_date") or "",
-                version_opened=None,
-                version_closed=None,
                 state=state,
                 destination=destination,
             ),

@@ -111,7 +111,7 @@ def event_context(lex: Lexrdf, page: PageLinks, event: str) -> dict[str, Any]:
         title = source_title(row)
         if title and value(row, "source"):
             catalog.know_title(value(row, "source") or "", title)
-    reference = catalog.event(EventSummary(event=event, type=kind, date=day, source=None, sources=list(sources)))
+    reference = catalog.event(EventSummary(event=event, type=kind, date=day, sources=list(sources)))
     affected = value(first, "affected_act")
     affected_ref: ActRef | None = catalog.act(affected) if affected else None
     impact = lex.impact(event, page.known_at)

@@ -95,9 +95,7 @@ class Catalog:
                 if title:
                     titles.setdefault(source, title)
         events = [
-            EventSummary(
-                event=iri, type=e["type"], date=e["date"] or "", source=None, sources=sorted(set(e.get("sources", [])))
-            )
+            EventSummary(event=iri, type=e["type"], date=e["date"] or "", sources=sorted(set(e.get("sources", []))))
             for iri, e in grouped.items()
         ]
         return events, titles

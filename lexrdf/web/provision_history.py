@@ -117,7 +117,7 @@ def near_change(answer: VersionAnswer, catalog: Catalog) -> dict[str, Any] | Non
     near = answer.near_change
     if near is None:
         return None
-    event = catalog.event(EventSummary(event=near.event, type=near.type, date=near.date, source=None))
+    event = catalog.event(EventSummary(event=near.event, type=near.type, date=near.date))
     return {"date": day_text(near.date), "event": event, "upcoming": near.direction == "upcoming"}
 
 

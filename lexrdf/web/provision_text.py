@@ -134,12 +134,8 @@ def unrecorded_unit(lex: Lexrdf, provision: str, parent: str, versions: list[Any
     )
     return ContextUnit(
         unit=provision,
-        order=None,
         unit_type=unit_type,
         number=number,
-        heading=None,
-        text=None,
-        version=None,
         label_number=number,
     )
 
