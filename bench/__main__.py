@@ -63,7 +63,7 @@ BASE_IRI = http_load.BASE_IRI
 SHAPE = {"articles": 30, "paragraphs": 4, "versions": 6}  # bench/ingest.py's default act shape
 QUADS_PER_ACT = 15_300  # measured for SHAPE (15,278 for one act): quads grow linearly with acts
 LATENCY_PRIMITIVES = ("text-at", "context", "descendants", "lineage")  # the remote rows' primitives
-BENCHES = ("ingest", "query", "search", "validate", "disk", "dump", "memory", "http", "remote", "cores")
+BENCHES = ("ingest", "query", "search", "validate", "disk", "reindex", "dump", "memory", "http", "remote", "cores")
 SEARCH_TARGET_MS = 50  # the bound on a search's p50 at 10^6 quads and below (a page of 20, cited)
 SEARCH_TARGET_LARGE_MS = 10  # issue 41's bound on it at 10^7 quads
 MEMORY_TARGET = 10  # issue 41: a CLI ingest's peak RSS at most this many times its sources' size ...
@@ -439,6 +439,18 @@ def bench_disk(size: int, quads: int, store: Path, dump: Path | None) -> list[Ro
     ]
 
 
+def bench_reindex(size: int, quads: int, store: Path) -> list[Row]:
+    """A full rebuild of the store's search index, as an operator runs it (`lexrdf search-index rebuild`, a fresh
+    process): what re-indexing a statute book costs. No baseline: the scan it replaces has no index to build."""
+    command = [sys.executable, "-m", "lexrdf.cli", "search-index", "rebuild", "--store", str(store)]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"search-index rebuild failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    return [row("search index rebuild", size, quads, "duration", "s", (seconds, seconds), None, None)]
+
+
 def bench_http(
     size: int, quads: int, work: Path, lexrdf_dir: Path, targets: list[tuple[str, str]], quick: bool
 ) -> list[Row]:
@@ -606,7 +618,7 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
     store = work / "store"
     http_targets: list[tuple[str, str]] = []
     quads = next((r.get("quads", 0) for r in rows if r["measurement"].startswith("ingest")), 0)
-    reading = {"query", "search", "validate", "disk", "dump", "http"}  # the benches that read a store of the corpus
+    reading = {"query", "search", "validate", "disk", "reindex", "dump", "http"}  # the benches reading a store
     if reading & set(args.only):
         lex = Lexrdf.open(Settings(store=store, base_iri=BASE_IRI))
         lex.ingest(paths)
@@ -625,6 +637,7 @@ def run_size(size: int, args: argparse.Namespace, work: Path) -> list[Row]:
         finally:
             lex.close()
         stage("disk", lambda: bench_disk(size, quads, store, work / "dump.nq"))
+        stage("reindex", lambda: bench_reindex(size, quads, store))
     stage("dump", lambda: bench_dump(size, quads, store, work, args.repeats))
     stage("memory", lambda: bench_memory(size, quads, corpus, _bulk_peak(rows)))
     stage("http", lambda: bench_http(size, quads, work, store, http_targets, args.quick))
