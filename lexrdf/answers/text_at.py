@@ -324,8 +324,8 @@ def _strip_text(answer: VersionAnswer) -> VersionAnswer:
 
 
 def outstanding_changes(rows: list[QuerySolution], answer: VersionAnswer) -> list[Outstanding]:
-    """The announced changes no consolidation applied that took effect after the text in force began (by the asked
-    date: the query's bound): a change before it may be in its words already, so it is not said to be missing."""
+    """The announced changes no consolidation applied (`rows`: _outstanding.rq's, by the asked date) that took effect
+    after the text in force began: a change before it may be in its words already, so it is not said to be missing."""
     if answer.version is None or answer.valid_from is None:
         return []
     found: dict[tuple[str, str], Outstanding] = {}

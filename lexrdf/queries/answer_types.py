@@ -99,12 +99,15 @@ def _python_name(name: str) -> str:
     return f"{name}_" if keyword.iskeyword(name) else name
 
 
+_LIST = "list"  # `_annotation`'s default for a list field: a new empty list for each answer (default_factory)
+
+
 def _annotation(shape: Shape, by_shape: dict[tuple, str], where: str) -> tuple[str, str]:
-    """A field's annotation and default for its shape."""
+    """A field's annotation and its default: a Python expression, or `_LIST`."""
     if shape.kind == "list":
         assert shape.items is not None
         item, _ = _annotation(shape.items, by_shape, where)
-        return f"list[{item.removesuffix(' | None')}]", "field(default_factory=list)"
+        return f"list[{item.removesuffix(' | None')}]", _LIST
     if shape.kind == "object":
         name = by_shape.get(_comparable(shape))
         if name is None:
@@ -162,14 +165,11 @@ def render(classes: list[AnswerClass], by_shape: dict[tuple, str]) -> str:
         for name, child in answer.shape.fields:
             annotation, default = _annotation(child, by_shape, f"{answer.named_at[0]}.{name}")
             python = _python_name(name)
-            if python != name:
-                inner = default.removeprefix("field(").removesuffix(")") if default.startswith("field(") else None
-                default = (
-                    f'field({inner}, metadata={{"json": "{name}"}})'
-                    if inner
-                    else f'field(default={default}, metadata={{"json": "{name}"}})'
-                )
-            out.append(f"    {python}: {annotation} = {default}")
+            options = ["default_factory=list" if default == _LIST else f"default={default}"]
+            if python != name:  # the header's name kept for JSON
+                options.append(f'metadata={{"json": "{name}"}}')
+            value = default if len(options) == 1 and default != _LIST else f"field({', '.join(options)})"
+            out.append(f"    {python}: {annotation} = {value}")
         out += ["", "    def to_dict(self) -> dict[str, Any]:", "        return plain(self)"]
     return "\n".join(out) + "\n"
 

@@ -18,9 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 from lexrdf.queries import Query as LibraryQuery
 from lexrdf.queries.shapes import Shape
 
-_STRICT = ConfigDict(extra="forbid")
-
-
 KIND_HELP = {
     "iri": "an absolute IRI",
     "date": "a date, YYYY-MM-DD",
