@@ -163,18 +163,28 @@ class _ParsedOnce(Graph):
 
     def __init__(self) -> None:
         super().__init__()
-        self._parsed: dict[tuple[str, tuple], Any] = {}
+        self._parsed: dict[tuple, Any] = {}
 
-    def query(self, query_object: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-        if isinstance(query_object, str):
+    def query(  # type: ignore[override]
+        self,
+        query_object: Any,
+        processor: Any = "sparql",
+        result: Any = "sparql",
+        initNs: Any = None,  # noqa: N803 (rdflib's names)
+        initBindings: Any = None,  # noqa: N803
+        use_store_provided: bool = True,
+        **kwargs: Any,
+    ) -> Any:
+        if isinstance(query_object, str):  # parsed with the namespaces and base it is asked with
             from rdflib.plugins.sparql.processor import prepareQuery
 
-            namespaces = kwargs.get("initNs") or {}
-            key = (query_object, tuple(sorted((str(k), str(v)) for k, v in namespaces.items())))
+            namespaces = dict(initNs or {})
+            base = kwargs.get("base")
+            key = (query_object, base, tuple(sorted((str(k), str(v)) for k, v in namespaces.items())))
             if key not in self._parsed:
-                self._parsed[key] = prepareQuery(query_object, initNs=dict(namespaces))
+                self._parsed[key] = prepareQuery(query_object, initNs=namespaces, base=base)
             query_object = self._parsed[key]
-        return super().query(query_object, *args, **kwargs)
+        return super().query(query_object, processor, result, initNs, initBindings, use_store_provided, **kwargs)
 
 
 def validate_with_pyshacl(
@@ -189,18 +199,19 @@ def validate_with_pyshacl(
     from pyshacl import validate
 
     shapes = shapes or compiled_shapes()
+    new_graph = _ParsedOnce if parse_once else Graph  # the graph pyshacl validates
     buffer = io.BytesIO()
     if graph is None:
         store.dump(buffer, RdfFormat.N_QUADS)
         data = Graph()
         data.parse(data=buffer.getvalue().decode("utf-8"), format="nquads")
-        flat = _ParsedOnce() if parse_once else Graph()
+        flat = new_graph()
         for triple in data.triples((None, None, None)):
             flat.add(triple)
         data = flat
     else:
         store.dump(buffer, RdfFormat.N_TRIPLES, from_graph=graph)
-        data = (_ParsedOnce() if parse_once else Graph()).parse(data=buffer.getvalue().decode("utf-8"), format="nt")
+        data = new_graph().parse(data=buffer.getvalue().decode("utf-8"), format="nt")
     # in place: pyshacl would otherwise validate a clone of `data` (no longer _ParsedOnce); `data` is this call's own
     options = {"advanced": True, "allow_warnings": True, "inplace": parse_once}
     _, report_graph, _ = validate(data, shacl_graph=shapes.graph, **options)
