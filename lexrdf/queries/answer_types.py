@@ -168,7 +168,8 @@ def render(classes: list[AnswerClass], by_shape: dict[tuple, str]) -> str:
             options = ["default_factory=list" if default == _LIST else f"default={default}"]
             if python != name:  # the header's name kept for JSON
                 options.append(f'metadata={{"json": "{name}"}}')
-            value = default if len(options) == 1 and default != _LIST else f"field({', '.join(options)})"
+            plain_default = default != _LIST and python == name
+            value = default if plain_default else f"field({', '.join(options)})"
             out.append(f"    {python}: {annotation} = {value}")
         out += ["", "    def to_dict(self) -> dict[str, Any]:", "        return plain(self)"]
     return "\n".join(out) + "\n"
