@@ -6,8 +6,8 @@ Ingests a synthetic corpus (bench/synthetic.py; 100 acts is about 1.1M quads; `-
 that many) into a fresh on-disk store, builds its index, then picks words and two-word phrases from stored texts
 and dates with a fixed seed. For each it times, alternating call by call: `Lexrdf.search` answering from the index
 (the first page of 20 hits by BM25, the total of matching versions, the texts their citations name, all from the
-index, and the windows in one SPARQL query), the index alone (`SearchIndex.search`: that page and those texts, no
-citation built, no window), the same two through a search service (`lexrdf search-index serve` on 127.0.0.1, as a
+index, the windows kept with its documents), the index alone (`SearchIndex.search`: that page and those texts, no
+citation built), the same two through a search service (`lexrdf search-index serve` on 127.0.0.1, as a
 worker with `--search-url` asks it; lexrdf.search.service), and the scan (`search.rq` run raw, rows materialised,
 without the per-hit citation queries the scan path adds: the scan's best case). Prints each query's hits on the
 page and total; gives p50 and p95 over the queries (each the median of its repeats).

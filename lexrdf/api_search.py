@@ -68,10 +68,11 @@ class Searching:
             if hit.state == "version":
                 chain = [ContextUnit(**asdict(unit)) for unit in cited[hit.provision]]
                 hit.citation = _cite(*_chain_label(hit.provision, chain, titles.get), day, known_at)
-        return self._with_windows(answer, moment)
+        return answer  # each hit's window and opening event are its document's
 
     def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
-        """Each hit's window and opening event as recorded at `known_at`: one query for the page."""
+        """Each hit's window and opening event as recorded at `known_at`: one query for the page (the scan's hits:
+        the index keeps them with its documents)."""
         found = windows(self.store, (hit.version for hit in answer.items), known_at)
         for hit in answer.items:
             window = found.get(hit.version)

@@ -253,3 +253,38 @@ def test_an_index_of_an_older_schema_is_rebuilt_by_the_next_writer(tmp_path: Pat
         assert SearchIndex.open(directory) is not None and lex.search("harbour dues", "2005-01-01").total == 3
     finally:
         lex.close()
+
+
+FISHERIES = Path(__file__).parent / "fixtures" / "truth"
+
+
+def test_the_index_keeps_each_window_as_its_record_had_it(tmp_path: Path, wall):
+    """The index keeps each hit's window and opening event with its document (no query for them on a page). The
+    rule it relies on: a version's window is its record's, and the event that opened it is recorded in the graph
+    that records it, which is re-indexed whenever it is written. Checked as an invariant: ingested one file at a
+    time, so that later files close earlier windows (new records supersede old ones) and two acts make one change,
+    as known at each instant both paths give the same whole answer, windows, events and their acts included."""
+    lex = open_lex(tmp_path / "store")
+    try:
+        instants = []
+        for name in ["act@2000-01-01", "act@2005-01-01-fra", "act@2005-01-01", "act-portion@2007-01-01"]:
+            assert not lex.ingest([FISHERIES / f"fisheries-{name}.xml"]).refused
+            instants.append(wall.instant())
+        compared = 0
+        for known_at in instants:
+            for day in ["2000-06-01", "2006-01-01", "2008-01-01", "2011-01-01"]:
+                for text in ["fish", "permit", "Minister", "shellfish"]:
+                    indexed = lex.search(text, day, known_at, size=None)
+                    scanned = lex._scan_search(text, date.fromisoformat(day), known_at, 1, None, False, None)
+                    assert (indexed.method, scanned.method) == ("index", "scan")
+                    expected = reproducible(scanned.to_dict())
+                    assert reproducible({**indexed.to_dict(), "method": "scan"}) == expected, (text, day, known_at)
+                    compared += len(scanned.items)
+        assert compared  # the words are found
+        sources = {
+            hit.opened_by.sources and tuple(hit.opened_by.sources) for hit in lex.search("fish", "2006-01-01").items
+        }
+        # "on 2005-01-01 the Licensing Act 2004 and the Ports Act 2004 both changed article 1(1)" (test_attribution)
+        assert (f"{BASE}/eli/ref/akn/xx/act/2004-03-01/9", f"{BASE}/eli/ref/akn/xx/act/2004-05-01/11") in sources
+    finally:
+        lex.close()

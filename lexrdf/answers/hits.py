@@ -13,7 +13,7 @@ from pyoxigraph import QuerySolution
 from lexrdf.answers.chains import TextChoice, preferred_text, text_choice
 from lexrdf.answers.registry import reduces
 from lexrdf.answers.rows import _value
-from lexrdf.answers.types import SearchAnswer, SearchHit
+from lexrdf.answers.types import EventSummary, SearchAnswer, SearchHit
 
 #: which path answered a search: the full-text index, or the SPARQL scan of search.rq (no index; docs/search.md)
 SEARCH_INDEX, SEARCH_SCAN = "index", "scan"
@@ -105,6 +105,11 @@ def scanned_search_answer(
     )
 
 
+def _opening(opened: dict[str, Any] | None) -> EventSummary | None:
+    """An indexed hit's opening event (a dict of its fields) as the answer's."""
+    return EventSummary(**opened) if opened is not None else None
+
+
 class IndexedPage(Protocol):
     """What a page of the full-text index gives an answer (lexrdf.search.IndexPage): its hits, each with at least
     a SearchHit's fields, and how many versions match in all."""
@@ -118,8 +123,11 @@ class IndexedPage(Protocol):
 
 def indexed_search_answer(found: IndexedPage, text: str, day: date, page: int, size: int | None) -> SearchAnswer:
     """A page of hits from the full-text index (lexrdf.search), one per version, best BM25 score first."""
-    shown = [f.name for f in fields(SearchHit)]
-    items = [SearchHit(**{name: getattr(hit, name) for name in shown}) for hit in found.items]
+    shown = [f.name for f in fields(SearchHit) if f.name != "opened_by"]
+    items = [
+        SearchHit(**{name: getattr(hit, name) for name in shown}, opened_by=_opening(hit.opened_by))
+        for hit in found.items
+    ]
     return SearchAnswer(
         text=text,
         date=day.isoformat(),

@@ -2,13 +2,15 @@
 
 One document per (record, expression), keyed by the windows of lexrdf.search.schema; `primary` (1/0) marks its
 record's first text (smallest language tag), so that the matching versions are the matching `primary` documents
-plus the few versions that match only in another language.
+plus the few versions that match only in another language; `window` (JSON) is what a hit shows of its version's
+window as the record has it: its start and end and the event that opened it (lexrdf.search.windows).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import asdict
 from typing import Any
 
 import tantivy
@@ -46,5 +48,17 @@ def document(text: Text) -> tantivy.Document:
         "recorded_at": micros(text["recorded"] or "1970-01-01T00:00:00+00:00"),
         "superseded_at": micros(superseded) if superseded else MAX_MICROS,
         "primary": int(text["primary"]),
+        "window": json.dumps(window(text), separators=(",", ":")),
     }
     return tantivy.Document(**{k: v for k, v in values.items() if v is not None})
+
+
+def window(text: Text) -> dict[str, Any]:
+    """What a hit shows of its version's window as the text's record has it (the fields of lexrdf.search.windows's
+    Window, its opening event as a dict)."""
+    opened = text.get("opened")
+    return {
+        "valid_from": text["valid_from"] or "",
+        "valid_until": text["valid_until"],
+        "opened_by": asdict(opened) if opened is not None else None,
+    }

@@ -46,8 +46,9 @@ class IndexedHit:
     """One matching version as a page of the index shows it: the text it shows, its BM25 score, occurrences and
     snippet, and what orders it among equal scores: its text's language and the unit's document order. Its fields are
     those of the answer's hit (lexrdf.answers.SearchHit, which converts it field by field) and the service's wire
-    form (lexrdf.search.service, .remote); the index leaves `citation`, `valid_from`, `valid_until` and `opened_by`
-    unset, for the answer to fill (lexrdf.api: from the store)."""
+    form (lexrdf.search.service, .remote). Its window and opening event are its document's (as its record has them,
+    lexrdf.search.documents; `opened_by` a dict of lexrdf.search.windows.Opening's fields); the index leaves
+    `citation` unset, for the answer to fill (lexrdf.api)."""
 
     provision: str
     act: str
@@ -65,7 +66,7 @@ class IndexedHit:
     snippet: str | None = None  # the best fragment, the matched words in <b>, HTML-escaped
     valid_from: str | None = None
     valid_until: str | None = None
-    opened_by: Any = None  # the answer's opening event (never set here)
+    opened_by: dict[str, Any] | None = None  # the event that opened its window (None: none recorded)
     language: str | None = None
     order: str | None = None
     chain: list[list[Any]] = field(default_factory=list)  # the units the provision is within (texts.ChainUnit)
@@ -214,9 +215,14 @@ class SearchIndex:
         known_at = known_at or datetime.now(UTC).isoformat()  # one time for the hits and their chains
         query = _all_of([match, self._window(day, known_at, language)])
         searcher = self._index.searcher()
-        shared = _shared_versions(searcher, self._schema, query)
         end = offset + limit if limit is not None else None
-        page = _distinct(searcher, query, shared, end)[offset:end]
+        if end is not None and not searcher.doc_freq("primary", 0):  # one text a version: the hits are the versions
+            found = searcher.search(query, limit=end, count=True)
+            shared = SharedVersions(found.count or 0, found.count or 0)
+            page = [(_key(address), score, address) for score, address in found.hits][offset:end]
+        else:
+            shared = _shared_versions(searcher, self._schema, query)
+            page = _distinct(searcher, query, shared, end)[offset:end]
         needles = Needles.of(text, words)
         items = [
             self._hit(searcher.doc(shared.shown.get(key, address)), score, needles, words)
@@ -261,7 +267,7 @@ class SearchIndex:
             tantivy.Query.term_set_query(self._schema, "unit", units), self._term("state", "version"), texts, window,
         ])  # fmt: skip
         found: dict[str, tuple[tuple[str, bool], InForce]] = {}  # unit -> ((version, in `language`), its text)
-        for _address, doc in _read(searcher, query, _count(searcher, query)):
+        for _address, doc in _read_all(searcher, query, expected=2 * len(units)):
             unit = doc.get_first("provision")
             text = InForce(doc.get_first("version"), doc.get_first("number"), doc.get_first("heading"),
                            doc.get_first("text") or "")  # fmt: skip
@@ -271,9 +277,11 @@ class SearchIndex:
         return {unit: text for unit, (_rank, text) in found.items()}
 
     def _hit(self, doc: Any, score: float, needles: Needles, words: bool) -> IndexedHit:
-        """A stored document as a hit with its score, occurrences and snippet (read for the page's hits only)."""
+        """A stored document as a hit with its score, occurrences, snippet, window and opening event (read for the
+        page's hits only)."""
         values = {name: doc.get_first(name) for name in _STORED}
         chain = json.loads(doc.get_first("chain") or "[]")
+        window = json.loads(doc.get_first("window") or "{}")
         stem = self._stemmer(values["language"]) if words else None
         text = doc.get_first("text") or ""
         shown = f"{values['heading']} {text}" if values["heading"] else text
@@ -284,6 +292,9 @@ class SearchIndex:
             snippet=snippet(shown, needles.spans(shown, stem)),
             occurrences=needles.count(f"{values['number'] or ''} {values['heading'] or ''} {text}", stem),
             chain=chain,
+            valid_from=window.get("valid_from"),
+            valid_until=window.get("valid_until"),
+            opened_by=window.get("opened_by"),
         )
 
     def _stemmer(self, language: str | None) -> Any:
@@ -383,6 +394,14 @@ def _read(searcher: Any, query: Any, count: int) -> list[tuple[Any, Any]]:
     if count <= 0:
         return []
     return [(address, searcher.doc(address)) for _score, address in searcher.search(query, limit=count).hits]
+
+
+def _read_all(searcher: Any, query: Any, expected: int) -> list[tuple[Any, Any]]:
+    """Every document `query` matches, with its address: in one search when they are at most `expected`."""
+    found = searcher.search(query, limit=max(expected, 1), count=True)
+    if (found.count or 0) > len(found.hits):
+        found = searcher.search(query, limit=found.count, count=False)
+    return [(address, searcher.doc(address)) for _score, address in found.hits]
 
 
 def _shown_first(doc: Any) -> tuple[bool, str]:

@@ -1,9 +1,9 @@
 """The search service: the full-text index of one state directory answering over HTTP, so that `lexrdf serve`
 workers on other machines search it without a shared volume (`lexrdf search-index serve`; docs/remote.md).
 
-It answers what `SearchIndex.search` answers, a page of indexed hits, the total and the texts in force of the units
-the hits' citations name, and nothing else: the workers read each hit's window and opening event from the store
-(lexrdf.api.Lexrdf.search), so the service never needs the store. It follows the writer: each request sees the
+It answers what `SearchIndex.search` answers, a page of indexed hits (each with its window and opening event, as its
+document keeps them), the total and the texts in force of the units the hits' citations name, and nothing else: it
+never needs the store. It follows the writer: each request sees the
 index's last commit (`SearchIndex` reloads when `meta.json` changes), and an index built after the service started
 is opened on the first request that finds it.
 

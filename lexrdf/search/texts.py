@@ -5,7 +5,7 @@ A `Text` is one record's expression: _search-graph-texts.rq's columns, what a hi
 (_search-graph-versions.rq's or _search-versions.rq's columns, the act's title from _search-titles.rq), its
 `graph`, `primary`: whether it is its record's first text (the smallest language, then expression IRI), and
 `chain`: the units its provision is within (`ChainUnit`s, from _search-graph-chains.rq), which a hit's citation
-names.
+names, and `opened`: the event that opened its version (lexrdf.search.windows.Opening, None: none recorded).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from lexrdf.queries import load_library
 from lexrdf.search.schema import day, micros
+from lexrdf.search.windows import graph_openings
 from lexrdf.store.base import Store
 
 #: a recorded text (see the module docstring)
@@ -68,11 +69,13 @@ def has_texts(store: Store) -> bool:
 
 def graph_texts(store: Store, graph: str) -> Iterator[Text]:
     """The texts of one act graph, each with what a hit shows of its version, whether it is its record's first
-    text (`primary`: the smallest language, then expression IRI, of the record's texts) and its provision's chain.
+    text (`primary`: the smallest language, then expression IRI, of the record's texts), its provision's chain and
+    its version's opening event.
     A record with two ends (valid-time or transaction-time) has its earliest, as the queries read it."""
     rows = _merged(_columns(row, _TEXT_COLUMNS) for row in _select(store, "_search-graph-texts", {"graph": graph}))
     versions = _versions(store, graph, {row["version"] or "" for row in rows})
     chains = _chains(store, graph)
+    opened = graph_openings(store, graph)
     firsts: dict[str, tuple[str, str]] = {}
     for row in rows:
         candidate = (row["language"] or "", row["expression"] or "")
@@ -82,7 +85,8 @@ def graph_texts(store: Store, graph: str) -> Iterator[Text]:
         if version is not None:  # a record of no version or reading (none is written): not searchable
             first = firsts[row["record"] or ""] == (row["language"] or "", row["expression"] or "")
             chain = chains.get(version["provision"] or "", []) if version["state"] == "version" else []
-            yield {**row, **version, "graph": graph, "primary": first, "chain": chain}
+            yield {**row, **version, "graph": graph, "primary": first, "chain": chain,
+                   "opened": opened.get(row["version"] or "")}  # fmt: skip
 
 
 def _merged(rows: Iterator[dict[str, str | None]]) -> list[dict[str, str | None]]:

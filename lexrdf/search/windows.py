@@ -1,11 +1,13 @@
-"""The window and opening event of each version on a page of search hits, in one SPARQL query (either path):
-_search-windows.rq."""
+"""The window and opening event of each version on a page of search hits: kept with each document of the full-text
+index (`openings` of an act graph's versions, read when its documents are written), else read from the store for the
+page in one SPARQL query (`windows`: _search-windows.rq, the scan's path)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from lexrdf.queries import load_library
 from lexrdf.store.base import Store
@@ -33,9 +35,36 @@ class Window:
     opened_by: Opening | None
 
 
-def _text(row, name: str) -> str | None:
+def _text(row: Any, name: str) -> str | None:
     term = row[name]
     return term.value if term is not None else None
+
+
+def openings(rows: Iterable[Any], version_column: str = "version") -> dict[str, Opening]:
+    """The opening event of each version, by version, from rows of `version_column`, `opened_by`, `opened_type`,
+    `opened_date` and `opened_source` ordered by version, date and source: the first row's event, every act that
+    made it (sorted). A row without an event adds nothing."""
+    found: dict[str, Opening] = {}
+    sources: dict[str, list[str]] = {}
+    for row in rows:
+        version, event = _text(row, version_column) or "", _text(row, "opened_by")
+        if event is None:
+            continue
+        source = _text(row, "opened_source")
+        if source is not None and source not in sources.setdefault(version, []):
+            sources[version].append(source)
+        if version not in found:
+            kind = KIND_OF_CLASS.get(_text(row, "opened_type") or "", "event")
+            found[version] = Opening(event, kind, _text(row, "opened_date") or "", source)
+    return {
+        version: Opening(event.event, event.type, event.date, event.source, sorted(sources.get(version, [])))
+        for version, event in found.items()
+    }
+
+
+def graph_openings(store: Store, graph: str) -> dict[str, Opening]:
+    """The opening event of each version recorded in an act graph, by version (_search-graph-openings.rq)."""
+    return openings(store.select(load_library()["_search-graph-openings"].bound({"graph": graph})))
 
 
 def windows(store: Store, versions: Iterable[str], known_at: str | None) -> dict[str, Window]:
@@ -45,24 +74,11 @@ def windows(store: Store, versions: Iterable[str], known_at: str | None) -> dict
         return {}
     known = datetime.fromisoformat(known_at) if known_at else datetime.now(UTC)
     query = load_library()["_search-windows"].bound({"versions": wanted, "known_at": known.isoformat()})
+    rows = list(store.select(query))
+    opened = openings(rows, "__versions_iris")
     found: dict[str, Window] = {}
-    sources: dict[str, list[str]] = {}
-    for row in store.select(query):
+    for row in rows:
         version = _text(row, "__versions_iris") or ""
-        event = _text(row, "opened_by")
-        source = _text(row, "opened_source")
-        if source is not None and source not in sources.setdefault(version, []):
-            sources[version].append(source)
-        if version in found:
-            continue
-        opened = None
-        if event is not None:
-            kind = KIND_OF_CLASS.get(_text(row, "opened_type") or "", "event")
-            opened = Opening(event, kind, _text(row, "opened_date") or "", source)
-        found[version] = Window(_text(row, "valid_from") or "", _text(row, "valid_until"), opened)
-    for version, window in found.items():
-        if window.opened_by is not None:  # every act that made it, as text-at gives them
-            event = window.opened_by
-            summary = Opening(event.event, event.type, event.date, event.source, sorted(sources.get(version, [])))
-            found[version] = Window(window.valid_from, window.valid_until, summary)
+        if version not in found:
+            found[version] = Window(_text(row, "valid_from") or "", _text(row, "valid_until"), opened.get(version))
     return found
