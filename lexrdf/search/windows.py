@@ -42,11 +42,15 @@ def _text(row: Any, name: str) -> str | None:
 
 def openings(rows: Iterable[Any], version_column: str = "version") -> dict[str, Opening]:
     """The opening event of each version, by version, from rows of `version_column`, `opened_by`, `opened_type`,
-    `opened_date` and `opened_source` ordered by version, date and source: the first row's event, every act that
-    made it (sorted). A row without an event adds nothing."""
+    `opened_date` and `opened_source`: the event of its row of the earliest date, then the smallest source act (none
+    before any), with every act that made it (sorted). A row without an event adds nothing."""
     found: dict[str, Opening] = {}
     sources: dict[str, list[str]] = {}
-    for row in rows:
+
+    def order(row: Any) -> tuple[str, str, str]:
+        return _text(row, version_column) or "", _text(row, "opened_date") or "", _text(row, "opened_source") or ""
+
+    for row in sorted(rows, key=order):
         version, event = _text(row, version_column) or "", _text(row, "opened_by")
         if event is None:
             continue
