@@ -15,6 +15,7 @@ from lexrdf.errors import QueryError
 from lexrdf.queries import parse_moment
 from lexrdf.search import DEFAULT_PAGE_SIZE, Searchable, SearchIndex, ensure_index, index_directory
 from lexrdf.search.citations import chains
+from lexrdf.search.currency import current_to, graph_currency
 from lexrdf.search.phrases import count_phrase, snippet, spans
 from lexrdf.search.remote import RemoteSearchIndex
 from lexrdf.search.windows import windows
@@ -22,6 +23,12 @@ from lexrdf.settings import Settings
 from lexrdf.store import Store
 
 _log = logging.getLogger("lexrdf.search")
+
+
+def _last_known(day: date, current_to: str | None) -> str | None:
+    """The date a hit's act's sources are current to when `day` is past it (its citation says "as last known", as
+    text-at's does), else None."""
+    return current_to if current_to is not None and day.isoformat() > current_to else None
 
 
 class Searching:
@@ -64,10 +71,11 @@ class Searching:
         found = index.search(text, day, moment, words=words, language=language, offset=offset, limit=size)
         answer = indexed_search_answer(found, text, day, page, size)
         cited, titles = chains(self.store, found, moment)
-        for hit in answer.items:
+        for hit, indexed in zip(answer.items, found.items, strict=True):
             if hit.state == "version":
                 chain = [ContextUnit(**asdict(unit)) for unit in cited[hit.provision]]
-                hit.citation = _cite(*_chain_label(hit.provision, chain, titles.get), day, known_at)
+                label = _chain_label(hit.provision, chain, titles.get)
+                hit.citation = _cite(*label, day, known_at, _last_known(day, indexed.current_to))
         return answer  # each hit's window and opening event are its document's
 
     def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
@@ -97,12 +105,16 @@ class Searching:
         if language:
             rows = [row for row in rows if row["language"] is not None and row["language"].value == language]
         answer = scanned_search_answer(rows, text, day, page, size, count_phrase)
+        moment = parse_moment(known_at).isoformat() if known_at else None
+        acts = {hit.act for hit in answer.items if hit.state == "version"}
+        currency = {act: current_to(graph_currency(self.store, act), moment) for act in acts}
         for hit in answer.items:
             shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
             hit.snippet = snippet(shown, spans(shown, text))
             if hit.state == "version":
-                hit.citation = self._citation(hit.provision, day, known_at)
-        return self._with_windows(answer, parse_moment(known_at).isoformat() if known_at else None)
+                last_known = _last_known(day, currency[hit.act])
+                hit.citation = self._citation(hit.provision, day, known_at, last_known)
+        return self._with_windows(answer, moment)
 
     def _search_index(self) -> Searchable | None:
         """The full-text index that answers searches: the search service when one is configured

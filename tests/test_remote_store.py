@@ -34,6 +34,7 @@ from virtuoso import missing, virtuoso_server
 from lexrdf.api import Lexrdf
 from lexrdf.errors import StoreError, WrongAnswerError
 from lexrdf.queries import QUERIES_DIR, load_library
+from lexrdf.search.texts import graph_texts, read_texts
 from lexrdf.settings import Settings
 from lexrdf.store.changelog import apply_patch
 from lexrdf.store.dialects import WRONG_ANSWERS, ChallengeAuth
@@ -276,6 +277,28 @@ def test_every_public_primitive_answers_as_on_the_embedded_store(remote_lex, emb
             remote_lex.run(name, params)
         return
     assert normalised(remote_lex.run(name, params)) == normalised(embedded_lex.run(name, params))
+
+
+def test_the_search_index_reads_each_act_graph_as_from_the_embedded_store(remote_lex, embedded_lex):
+    """The texts the full-text index writes for each act graph (windows, opening events, chains: what a search hit
+    shows without asking the store) are read from the remote store as from the embedded one; only the transaction
+    times differ (each store's own commits)."""
+
+    def read(lex: Lexrdf) -> dict[str, list[str]]:
+        texts = {}
+        for graph in sorted({text["graph"] for text in read_texts(lex.store, None)}):
+            texts[graph] = sorted(
+                repr(sorted({**text, "recorded": None, "superseded": text["superseded"] is not None}.items()))
+                for text in graph_texts(lex.store, graph)
+            )
+        return texts
+
+    remote, embedded = read(remote_lex), read(embedded_lex)
+    assert remote.keys() == embedded.keys() and embedded
+    for graph, texts in embedded.items():
+        differing = [(r, e) for r, e in zip(remote[graph], texts, strict=True) if r != e]
+        assert not differing, (graph, len(differing), differing[:1])
+    assert any("'valid_until', '" in text for texts in embedded.values() for text in texts)  # closed windows read
 
 
 def test_the_remote_store_holds_what_the_embedded_store_holds(remote_lex, embedded_lex):

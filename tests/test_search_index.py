@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BASE, HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
+from conftest import BASE, DPA, HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
 
 from lexrdf.answers.hits import search_answer
 from lexrdf.api import Lexrdf
@@ -288,3 +288,21 @@ def test_the_index_keeps_each_window_as_its_record_had_it(tmp_path: Path, wall):
         assert (f"{BASE}/eli/ref/akn/xx/act/2004-03-01/9", f"{BASE}/eli/ref/akn/xx/act/2004-05-01/11") in sources
     finally:
         lex.close()
+
+
+@pytest.mark.parametrize("day", ["2017-06-01", "2020-01-01"])
+def test_a_hit_past_its_acts_sources_is_cited_as_last_known(corpus: Lexrdf, day: str):
+    """The DPA's sources vouch for its text up to 18 January 2018 (ukpga-1998-29.xml line 25, its FRBRManifestation's
+    `<FRBRdate date="2018-01-18" name="transform"/>`): on a later date text-at answers "as-last-known" and cites it
+    so, and a search hit of that text, on either path, cites it as text-at does; before it, "as in force"."""
+    for text in ["personal data", "Commissioner"]:
+        indexed = corpus.search(text, day, size=10)
+        scanned = corpus._scan_search(text, date.fromisoformat(day), None, 1, 10, False, None)
+        hits = [hit for hit in indexed.items + scanned.items if hit.act == DPA and hit.state == "version"]
+        assert hits, (text, day)
+        for hit in hits:
+            assert hit.citation == corpus.text_at(hit.provision, day).citation, (text, day, hit.provision)
+        last_known = [
+            hit.citation and "as last known (sources current to 18 January 2018)" in hit.citation for hit in hits
+        ]
+        assert all(last_known) if day > "2018-01-18" else not any(last_known)

@@ -129,7 +129,13 @@ def _committed(texts: list[dict[str, Any]], pending: Pending) -> list[dict[str, 
     """Texts read from a graph before its write, with the transaction times the write committed at."""
     restamp = pending.restamper()
     return [
-        {**text, "recorded": restamp(text["recorded"]), "superseded": restamp(text["superseded"])} for text in texts
+        {
+            **text,
+            "recorded": restamp(text["recorded"]),
+            "superseded": restamp(text["superseded"]),
+            "currency": [(day, restamp(recorded)) for day, recorded in text.get("currency", ())],
+        }
+        for text in texts
     ]
 
 

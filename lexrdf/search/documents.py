@@ -3,7 +3,8 @@
 One document per (record, expression), keyed by the windows of lexrdf.search.schema; `primary` (1/0) marks its
 record's first text (smallest language tag), so that the matching versions are the matching `primary` documents
 plus the few versions that match only in another language; `window` (JSON) is what a hit shows of its version's
-window as the record has it: its start and end and the event that opened it (lexrdf.search.windows).
+window as the record has it: its start and end and the event that opened it (lexrdf.search.windows), `currency`
+(JSON) how far its act's sources vouch for it (lexrdf.search.currency).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def document(text: Text) -> tantivy.Document:
         "superseded_at": micros(superseded) if superseded else MAX_MICROS,
         "primary": int(text["primary"]),
         "window": json.dumps(window(text), separators=(",", ":")),
+        "currency": json.dumps(text.get("currency") or [], separators=(",", ":")),
     }
     return tantivy.Document(**{k: v for k, v in values.items() if v is not None})
 

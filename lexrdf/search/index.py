@@ -32,6 +32,7 @@ from typing import Any, NamedTuple, Protocol
 import tantivy
 
 from lexrdf.search import schema as fields
+from lexrdf.search.currency import current_to
 from lexrdf.search.documents import documents
 from lexrdf.search.phrases import Needles, snippet
 from lexrdf.search.schema import LANGUAGE_FIELDS, is_current, register
@@ -47,8 +48,9 @@ class IndexedHit:
     snippet, and what orders it among equal scores: its text's language and the unit's document order. Its fields are
     those of the answer's hit (lexrdf.answers.SearchHit, which converts it field by field) and the service's wire
     form (lexrdf.search.service, .remote). Its window and opening event are its document's (as its record has them,
-    lexrdf.search.documents; `opened_by` a dict of lexrdf.search.windows.Opening's fields); the index leaves
-    `citation` unset, for the answer to fill (lexrdf.api)."""
+    lexrdf.search.documents; `opened_by` a dict of lexrdf.search.windows.Opening's fields), and so is its act's
+    currency (`current_to`, which the citation needs); the index leaves `citation` unset, for the answer to fill
+    (lexrdf.api)."""
 
     provision: str
     act: str
@@ -67,6 +69,7 @@ class IndexedHit:
     valid_from: str | None = None
     valid_until: str | None = None
     opened_by: dict[str, Any] | None = None  # the event that opened its window (None: none recorded)
+    current_to: str | None = None  # how far its act's sources vouch for it, as recorded at the search's time
     language: str | None = None
     order: str | None = None
     chain: list[list[Any]] = field(default_factory=list)  # the units the provision is within (texts.ChainUnit)
@@ -225,7 +228,7 @@ class SearchIndex:
             page = _distinct(searcher, query, shared, end)[offset:end]
         needles = Needles.of(text, words)
         items = [
-            self._hit(searcher.doc(shared.shown.get(key, address)), score, needles, words)
+            self._hit(searcher.doc(shared.shown.get(key, address)), score, needles, words, known_at)
             for key, score, address in page
         ]
         items.sort(key=_rank)
@@ -276,9 +279,9 @@ class SearchIndex:
                 found[unit] = (rank, text)
         return {unit: text for unit, (_rank, text) in found.items()}
 
-    def _hit(self, doc: Any, score: float, needles: Needles, words: bool) -> IndexedHit:
-        """A stored document as a hit with its score, occurrences, snippet, window and opening event (read for the
-        page's hits only)."""
+    def _hit(self, doc: Any, score: float, needles: Needles, words: bool, known_at: str) -> IndexedHit:
+        """A stored document as a hit with its score, occurrences, snippet, window, opening event and its act's
+        currency as recorded at `known_at` (read for the page's hits only)."""
         values = {name: doc.get_first(name) for name in _STORED}
         chain = json.loads(doc.get_first("chain") or "[]")
         window = json.loads(doc.get_first("window") or "{}")
@@ -295,6 +298,7 @@ class SearchIndex:
             valid_from=window.get("valid_from"),
             valid_until=window.get("valid_until"),
             opened_by=window.get("opened_by"),
+            current_to=current_to(json.loads(doc.get_first("currency") or "[]"), known_at),
         )
 
     def _stemmer(self, language: str | None) -> Any:

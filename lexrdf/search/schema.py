@@ -3,7 +3,8 @@ valid-time and transaction-time windows.
 
 A document is one text as recorded, with what a hit shows (provision, act, path, number, heading, text), the units
 its provision is within (`chain`, JSON: what its citation names, lexrdf.search.texts.ChainUnit), its version's
-window and opening event as its record has them (`window`, JSON: what a hit shows, lexrdf.search.documents) and four
+window and opening event as its record has them (`window`, JSON: what a hit shows, lexrdf.search.documents), how far
+its act's sources vouch for it (`currency`, JSON: lexrdf.search.currency) and four
 integer keys: the valid-time window `[valid_from, valid_until)` as day numbers (`date.toordinal()`; no end is the
 largest day) and the transaction-time window `[recorded_at, superseded_at)` in microseconds since the epoch (not
 superseded is the largest value).
@@ -29,7 +30,7 @@ MAX_MICROS = 2**62
 STEMMERS = {"en": "english", "de": "german", "pt": "portuguese", "it": "italian"}
 LANGUAGE_FIELDS = [f"text_{code}" for code in STEMMERS] + ["text_xx"]
 #: the fields added last: an index without them is rebuilt by its next writer
-_NEWEST_FIELDS = {"primary", "unit", "chain", "window"}
+_NEWEST_FIELDS = {"primary", "unit", "chain", "window", "currency"}
 
 
 def schema() -> tantivy.Schema:
@@ -40,7 +41,8 @@ def schema() -> tantivy.Schema:
         builder.add_text_field(name, stored=True, tokenizer_name="raw", index_option="basic")
     # the provision again, to look its texts up by (a unit of a hit's chain: lex.search.index)
     builder.add_text_field("unit", stored=False, tokenizer_name="raw", index_option="basic")
-    shown = ("provision", "act_title", "path", "unit_type", "order", "number", "heading", "text", "chain", "window")
+    shown = ("provision", "act_title", "path", "unit_type", "order", "number", "heading", "text", "chain", "window",
+             "currency")  # fmt: skip
     for name in shown:
         builder.add_text_field(name, stored=True, tokenizer_name="lexrdf_none", index_option="basic")
     # "number heading text": not stored (each of the three is)

@@ -1,19 +1,23 @@
 """Reading the recorded texts of act graphs from the store, as the full-text index writes them (`Text` records),
 through the query library's internal `_search-*` queries.
 
-A `Text` is one record's expression: _search-graph-texts.rq's columns, what a hit shows of its version
+A `Text` is one record's expression: _search-graph-texts.rq's columns, its record's ends
+(_search-graph-record-ends.rq: `valid_until`, `superseded`), what a hit shows of its version
 (_search-graph-versions.rq's or _search-versions.rq's columns, the act's title from _search-titles.rq), its
 `graph`, `primary`: whether it is its record's first text (the smallest language, then expression IRI), and
 `chain`: the units its provision is within (`ChainUnit`s, from _search-graph-chains.rq), which a hit's citation
-names, and `opened`: the event that opened its version (lexrdf.search.windows.Opening, None: none recorded).
+names, `opened`: the event that opened its version (lexrdf.search.windows.Opening, None: none recorded), and
+`currency`: how far its act's sources vouch for it (lexrdf.search.currency).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from lexrdf.queries import load_library
+from lexrdf.search.currency import graph_currency
 from lexrdf.search.schema import day, micros
 from lexrdf.search.windows import graph_openings
 from lexrdf.store.base import Store
@@ -33,8 +37,7 @@ class ChainUnit(NamedTuple):
 
 
 _VALUES_A_QUERY = 500  # IRIs in one VALUES
-_TEXT_COLUMNS = ("record", "expression", "version", "language", "text", "number", "heading", "valid_until", "recorded",
-                 "superseded")  # fmt: skip
+_TEXT_COLUMNS = ("record", "expression", "version", "language", "text", "number", "heading", "recorded")
 _VERSION_COLUMNS = ("provision", "act", "state", "valid_from", "path", "unit_type", "unit_order")
 
 
@@ -70,12 +73,16 @@ def has_texts(store: Store) -> bool:
 def graph_texts(store: Store, graph: str) -> Iterator[Text]:
     """The texts of one act graph, each with what a hit shows of its version, whether it is its record's first
     text (`primary`: the smallest language, then expression IRI, of the record's texts), its provision's chain and
-    its version's opening event.
-    A record with two ends (valid-time or transaction-time) has its earliest, as the queries read it."""
-    rows = _merged(_columns(row, _TEXT_COLUMNS) for row in _select(store, "_search-graph-texts", {"graph": graph}))
+    its version's opening event. A record with two ends (valid-time or transaction-time) has its earliest."""
+    ends = _record_ends(store, graph)
+    rows = [
+        {**_columns(row, _TEXT_COLUMNS), **ends.get(value(row, "record") or "", _NO_END)}
+        for row in _select(store, "_search-graph-texts", {"graph": graph})
+    ]
     versions = _versions(store, graph, {row["version"] or "" for row in rows})
     chains = _chains(store, graph)
     opened = graph_openings(store, graph)
+    currency = graph_currency(store, graph)
     firsts: dict[str, tuple[str, str]] = {}
     for row in rows:
         candidate = (row["language"] or "", row["expression"] or "")
@@ -86,25 +93,29 @@ def graph_texts(store: Store, graph: str) -> Iterator[Text]:
             first = firsts[row["record"] or ""] == (row["language"] or "", row["expression"] or "")
             chain = chains.get(version["provision"] or "", []) if version["state"] == "version" else []
             yield {**row, **version, "graph": graph, "primary": first, "chain": chain,
-                   "opened": opened.get(row["version"] or "")}  # fmt: skip
+                   "opened": opened.get(row["version"] or ""), "currency": currency}  # fmt: skip
 
 
-def _merged(rows: Iterator[dict[str, str | None]]) -> list[dict[str, str | None]]:
-    """One row per (record, expression), with the earliest of its record's ends (a record superseded twice is
-    superseded from the first time; the OPTIONALs give one row per combination of values)."""
-    merged: dict[tuple[str | None, str | None], dict[str, str | None]] = {}
-    for row in rows:
-        key = (row["record"], row["expression"])
-        kept = merged.setdefault(key, row)
+_NO_END: dict[str, str | None] = {"valid_until": None, "superseded": None}
+
+
+def _record_ends(store: Store, graph: str) -> dict[str, dict[str, str | None]]:
+    """Each record's valid-time and transaction-time ends, by record: the earliest of each (a record superseded
+    twice is superseded from the first time)."""
+    ends: dict[str, dict[str, str | None]] = {}
+    for row in _select(store, "_search-graph-record-ends", {"graph": graph}):
+        kept = ends.setdefault(value(row, "record") or "", dict(_NO_END))
         for name, as_key in (("superseded", micros), ("valid_until", day)):
-            if row[name] is not None and (kept[name] is None or as_key(row[name]) < as_key(kept[name])):
-                kept[name] = row[name]
-    return list(merged.values())
+            found = value(row, name)
+            if found is not None and (kept[name] is None or as_key(found) < as_key(kept[name])):
+                kept[name] = found
+    return ends
 
 
 def _chains(store: Store, graph: str) -> dict[str, list[ChainUnit]]:
-    """The units each provision of an act graph is within, by provision (a unit's first lex:title, else its first
-    dcterms:title, as text-at.rq's chain reads them)."""
+    """The units each provision of an act graph is within, by provision, root first in document order (a unit with
+    no `lex:order`, the act, first; whatever order the store gives the rows), each with its first lex:title, else
+    its first dcterms:title, as text-at.rq's chain reads them."""
     units: dict[str, dict[str, tuple[str | None, str | None]]] = {}
     titles: dict[tuple[str, str], str] = {}  # (unit, kind) -> its first title of that kind
     for row in _select(store, "_search-graph-chains", {"graph": graph}):
@@ -115,10 +126,15 @@ def _chains(store: Store, graph: str) -> dict[str, list[ChainUnit]]:
     return {
         provision: [
             ChainUnit(unit, order, unit_type, titles.get((unit, "title"), titles.get((unit, "title-dc"))))
-            for unit, (order, unit_type) in chain.items()
+            for unit, (order, unit_type) in sorted(chain.items(), key=_document_order)
         ]
         for provision, chain in units.items()
     }
+
+
+def _document_order(item: tuple[str, tuple[str | None, str | None]]) -> tuple[bool, Decimal, str]:
+    unit, (order, _unit_type) = item
+    return order is not None, Decimal(order or 0), unit
 
 
 def _columns(row: Any, names: tuple[str, ...]) -> dict[str, str | None]:
