@@ -135,3 +135,24 @@ def assert_nothing_in_force_before_its_act(lex: Lexrdf, notices: list[str]) -> i
         assert said, f"{row['provision'].value} is in force from {start}, before its act's date {made}, unsaid"
         explained += 1
     return explained
+
+
+_UNTIMED = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT ?graph ?record ?at ?changeset WHERE {
+  { GRAPH ?graph { ?record lex:recordedAt ?at ; lex:recordedBy ?changeset } }
+  UNION { GRAPH ?graph { ?record lex:supersededAt ?at ; lex:supersededBy ?changeset } }
+  FILTER NOT EXISTS { GRAPH ?graph { ?changeset prov:startedAtTime ?at } }
+}
+"""
+
+
+def assert_records_timed_by_their_changesets(lex: Lexrdf) -> int:
+    """Every record's time (recorded, superseded) is the time of the changeset that wrote it, in the same graph: what
+    changes-since.rq finds them by. The records checked."""
+    untimed = [tuple(term.value for term in row) for row in lex.store.sparql(_UNTIMED)]
+    assert not untimed, f"{len(untimed)} records not timed by their changeset, e.g. {untimed[:3]}"
+    (row,) = list(lex.store.sparql("PREFIX lex: <https://w3id.org/lexrdf/ontology#> "
+                                   "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?r lex:recordedBy ?c } }"))  # fmt: skip
+    return int(row["n"].value)

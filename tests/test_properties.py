@@ -13,7 +13,7 @@ from clock import SteppingClock
 from conftest import BASE, open_lex
 from histories import History, histories, render, write_expressions
 from hypothesis import HealthCheck, given, settings
-from invariants import assert_windows_sound
+from invariants import assert_records_timed_by_their_changesets, assert_windows_sound
 
 import lexrdf.txtime
 from lexrdf.source_checks import SourcePolicy
@@ -69,6 +69,7 @@ def check_history(history: History, directory: Path, clock: SteppingClock) -> No
             assert (summary.versions, summary.records) == (0, 1), "a correction adds one record, no version"
 
         assert assert_windows_sound(lex) == len(history.provisions) + 1  # and the act itself
+        assert assert_records_timed_by_their_changesets(lex)  # what changes-since finds them by
         for day in probe_days(history):
             in_force = history.in_force(day)
             # descendants: exactly the provisions in force, in document order

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import BASE, ODA, SAMPLES, open_lex
+from invariants import assert_records_timed_by_their_changesets
 from pyoxigraph import Literal, NamedNode, Quad
 from test_search_index import reproducible
 
@@ -93,6 +94,7 @@ def test_as_known_at_each_instant_is_what_was_answered_then(tmp_path, universe, 
             now = answers(lex, universe, None)  # asked at that instant, known_at is now: the same answers
             assert now == without_recorded_at(then[-1], instants[-1])
         assert len({repr(answer) for answer in then}) == len(then)  # each ingest changed what is known
+        assert assert_records_timed_by_their_changesets(lex)  # what changes-since finds them by
         for known_at, expected in zip(instants, then, strict=True):
             again = answers(lex, universe, known_at)
             changed = sorted(str(key) for key in expected if again[key] != expected[key])
