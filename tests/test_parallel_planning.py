@@ -76,9 +76,11 @@ def open_lex(store: Path, processes: int) -> Lexrdf:
     return Lexrdf.open(Settings(store=store, base_iri=BASE, ingest_processes=processes, ingest_stream_mb=stream_mb))
 
 
-def answers(lex: Lexrdf, known_at: list[str | None]) -> dict[tuple, tuple[int | None, list[str]]]:
+def answers(lex: Lexrdf, known_at: list[str | None]) -> dict[tuple, tuple[int | None, list[tuple]]]:
     """Every version found for each word, in force on two dates, as known at each instant: its total and all its
-    hits, every page (their order is BM25's, which depends on the index's statistics, not on what it holds)."""
+    hits, every page (their order is BM25's, which depends on the index's statistics, not on what it holds), each
+    with what its document keeps as of that instant: its window's end, the event that opened it and its citation
+    (which says "as last known" past the date its act's sources were current to then)."""
     found = {}
     for words in WORDS:
         for day in ("2005-06-01", "2024-01-01"):
@@ -86,10 +88,13 @@ def answers(lex: Lexrdf, known_at: list[str | None]) -> dict[tuple, tuple[int | 
                 versions, page, answer = [], 1, lex.search(words, day, instant, size=100)
                 while answer.items:
                     assert answer.method == "index"
-                    versions += [hit.version for hit in answer.items]
+                    versions += [
+                        (hit.version, hit.valid_until, hit.opened_by and hit.opened_by.event, hit.citation)
+                        for hit in answer.items
+                    ]
                     page += 1
                     answer = lex.search(words, day, instant, size=100, page=page)
-                found[(words, day, instant)] = (answer.total, sorted(versions))
+                found[(words, day, instant)] = (answer.total, sorted(versions, key=repr))
     return found
 
 
@@ -172,6 +177,9 @@ def test_the_index_built_from_the_workers_texts_is_the_index_of_the_store(tmp_pa
         instants = [None, middle.isoformat(), (middle - timedelta(microseconds=1)).isoformat()]
         written = answers(lex, instants)
         assert any(total for total, _ in written.values())
+        # the Vereinsgesetz consolidation is of 2017-03-16 (vereinsg@2017-03-16.xml line 70, its FRBRExpression
+        # eli/bund/bgbl-1/1964/s593/2017-03-16/1/deu): in 2024 its hits are cited "as last known"
+        assert any("as last known" in (hit[-1] or "") for _total, hits in written.values() for hit in hits)
         rebuild(lex.store)
         assert answers(lex, instants) == written
     finally:
