@@ -71,11 +71,11 @@ class Searching:
         found = index.search(text, day, moment, words=words, language=language, offset=offset, limit=size)
         answer = indexed_search_answer(found, text, day, page, size)
         cited, titles = chains(self.store, found, moment)
-        for hit, indexed in zip(answer.items, found.items, strict=True):
+        for hit in answer.items:
             if hit.state == "version":
                 chain = [ContextUnit(**asdict(unit)) for unit in cited[hit.provision]]
                 label = _chain_label(hit.provision, chain, titles.get)
-                hit.citation = _cite(*label, day, known_at, _last_known(day, indexed.current_to))
+                hit.citation = _cite(*label, day, known_at, _last_known(day, hit.current_to))
         return answer  # each hit's window and opening event are its document's
 
     def _with_windows(self, answer: SearchAnswer, known_at: str | None) -> SearchAnswer:
@@ -112,7 +112,8 @@ class Searching:
             shown = f"{hit.heading} {hit.text}" if hit.heading else hit.text
             hit.snippet = snippet(shown, spans(shown, text))
             if hit.state == "version":
-                last_known = _last_known(day, currency[hit.act])
+                hit.current_to = currency[hit.act]
+                last_known = _last_known(day, hit.current_to)
                 hit.citation = self._citation(hit.provision, day, known_at, last_known)
         return self._with_windows(answer, moment)
 

@@ -487,6 +487,21 @@ def test_home_lists_the_acts_and_searches_the_texts_in_force(samples_lex):
     assert "is not a date" in text(one(bad, "//*[@role='alert']"))
 
 
+def test_a_search_past_an_acts_sources_shows_its_texts_as_last_known(samples_lex):
+    # the Open Data Act's sources are current to 15 January 2024 (the FRBRManifestation/FRBRdate of its 2010 file,
+    # as test_as_last_known_after_the_sources_currency reads it): a search in 2025 finds its texts as last known
+    later = parse(pages.home_page(samples_lex, LINKS, "machine-readable", "2025-06-01", None))
+    hits = section(later, "search").xpath(".//li[@class='hit']")
+    assert hits and all(
+        "as last known (sources current to 15 January 2024), asked for 1 June 2025" in text(one(hit, ".//a"))
+        for hit in hits
+    )
+    assert "not a statement that they were in force on 1 June 2025" in text(section(later, "search"))
+    earlier = parse(pages.home_page(samples_lex, LINKS, "machine-readable", "2015-06-01", None))
+    assert section(earlier, "search").xpath(".//li[@class='hit']")
+    assert "as last known" not in text(section(earlier, "search"))
+
+
 # -- structure, accessibility, style --------------------------------------------------------------------------
 @pytest.mark.parametrize("path", ["art_3/para_2", "art_6", "art_2/para_3"])
 def test_pages_have_landmarks_labels_and_unique_ids(samples_lex, path):

@@ -302,6 +302,7 @@ def test_a_hit_past_its_acts_sources_is_cited_as_last_known(corpus: Lexrdf, day:
         assert hits, (text, day)
         for hit in hits:
             assert hit.citation == corpus.text_at(hit.provision, day).citation, (text, day, hit.provision)
+            assert hit.current_to == "2018-01-18"
         last_known = [
             hit.citation and "as last known (sources current to 18 January 2018)" in hit.citation for hit in hits
         ]

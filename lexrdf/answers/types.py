@@ -324,6 +324,7 @@ class SearchHit:
     valid_from: str | None = None
     valid_until: str | None = None
     opened_by: EventSummary | None = None
+    current_to: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return plain(self)

@@ -298,7 +298,9 @@ class SearchIndex:
             valid_from=window.get("valid_from"),
             valid_until=window.get("valid_until"),
             opened_by=window.get("opened_by"),
-            current_to=current_to(json.loads(doc.get_first("currency") or "[]"), known_at),
+            current_to=current_to(json.loads(doc.get_first("currency") or "[]"), known_at)
+            if values["state"] == "version"
+            else None,
         )
 
     def _stemmer(self, language: str | None) -> Any:

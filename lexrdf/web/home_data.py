@@ -109,6 +109,8 @@ def home_context(
                     "valid_from": day_text(hit.valid_from) if hit.valid_from else None,
                     "last_day": last_day(hit.valid_until) if hit.valid_until else None,
                     "opened": hit.opened_by.type.replace("-", " ") if hit.opened_by else None,
+                    # past the date its act's sources are current to: the text as last known (its citation says so)
+                    "last_known": bool(hit.current_to and chosen.isoformat() > hit.current_to),
                 }
                 for hit in answer.items
             ]
@@ -121,6 +123,7 @@ def home_context(
         "known_at": page.known_at,
         "hits": hits,
         "count": answer.total if answer is not None else None,
+        "last_known": any(hit["last_known"] for hit in hits),
         "paging": _paging(page, answer, phrase, chosen, words, size) if answer is not None else None,
         "error": error,
     }
