@@ -25,10 +25,12 @@ from lexrdf.store import Store
 _log = logging.getLogger("lexrdf.search")
 
 
-def _last_known(day: date, current_to: str | None) -> str | None:
+def _last_known(day: date, sources_current_to: str | None) -> str | None:
     """The date a hit's act's sources are current to when `day` is past it (its citation says "as last known", as
     text-at's does), else None."""
-    return current_to if current_to is not None and day.isoformat() > current_to else None
+    if sources_current_to is not None and day.isoformat() > sources_current_to:
+        return sources_current_to
+    return None
 
 
 class Searching:
