@@ -75,19 +75,21 @@ def graph_texts(store: Store, graph: str) -> Iterator[Text]:
     text (`primary`: the smallest language, then expression IRI, of the record's texts), its provision's chain and
     its version's opening event. A record with two ends (valid-time or transaction-time) has its earliest."""
     ends = _record_ends(store, graph)
-    rows = [
-        {**_columns(row, _TEXT_COLUMNS), **ends.get(value(row, "record") or "", _NO_END)}
-        for row in _select(store, "_search-graph-texts", {"graph": graph})
-    ]
-    versions = _versions(store, graph, {row["version"] or "" for row in rows})
+    rows: dict[tuple[str | None, str | None], dict[str, str | None]] = {}  # one per (record, expression): the first
+    for row in _select(store, "_search-graph-texts", {"graph": graph}):
+        columns = _columns(row, _TEXT_COLUMNS)
+        rows.setdefault(
+            (columns["record"], columns["expression"]), {**columns, **ends.get(columns["record"] or "", _NO_END)}
+        )
+    versions = _versions(store, graph, {row["version"] or "" for row in rows.values()})
     chains = _chains(store, graph)
     opened = graph_openings(store, graph)
     currency = graph_currency(store, graph)
     firsts: dict[str, tuple[str, str]] = {}
-    for row in rows:
+    for row in rows.values():
         candidate = (row["language"] or "", row["expression"] or "")
         firsts[row["record"] or ""] = min(firsts.get(row["record"] or "", candidate), candidate)
-    for row in rows:
+    for row in rows.values():
         version = versions.get(row["version"] or "")
         if version is not None:  # a record of no version or reading (none is written): not searchable
             first = firsts[row["record"] or ""] == (row["language"] or "", row["expression"] or "")
