@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 from lexrdf.answers.hits import indexed_search_answer, scanned_search_answer
+from lexrdf.answers.statuses import past_currency
 from lexrdf.answers.types import ContextUnit, EventSummary, SearchAnswer
 from lexrdf.api_chains import _as_date, _chain_label, _cite
 from lexrdf.errors import QueryError
@@ -25,12 +26,10 @@ from lexrdf.store import Store
 _log = logging.getLogger("lexrdf.search")
 
 
-def _last_known(day: date, sources_current_to: str | None) -> str | None:
+def _last_known(day: date, currency: str | None) -> str | None:
     """The date a hit's act's sources are current to when `day` is past it (its citation says "as last known", as
     text-at's does), else None."""
-    if sources_current_to is not None and day.isoformat() > sources_current_to:
-        return sources_current_to
-    return None
+    return currency if past_currency(day, currency) else None
 
 
 class Searching:

@@ -3,6 +3,8 @@ and where an interpretation stands (interpretive time)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 IN_FORCE = "in-force"
 NOT_YET_IN_FORCE = "not-yet-in-force"
 # in force for some purposes only: after a commencement in part, before the provision came into force as a whole
@@ -24,3 +26,9 @@ NOT_INTERPRETED = "not-interpreted"
 INTERPRETIVE_ONLY = "interpretive-only"  # text-at of an item with no statutory text (a doctrine, a precedent)
 EARLIER, LATER = "earlier", "later"  # an interpretation's place relative to the asked date
 RULING_TYPES = {"judicial-decision", "administrative-decision", "binding-ruling"}
+
+
+def past_currency(day: date, current_to: str | None) -> bool:
+    """Whether `day` is after the date the sources are current to (None: they name none): what is in force then is
+    the text as last known (AS_LAST_KNOWN), what is not yet in force may have come into force since."""
+    return bool(current_to) and day.isoformat() > str(current_to)

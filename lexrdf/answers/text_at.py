@@ -22,6 +22,7 @@ from lexrdf.answers.statuses import (
     RULING_TYPES,
     STRUCK_DOWN,
     UNKNOWN_REFERENCE,
+    past_currency,
 )
 from lexrdf.answers.types import ConcurrentVersion, EventSummary, NearChange, Outstanding, VersionAnswer
 from lexrdf.answers.versions import (
@@ -73,9 +74,9 @@ def text_at_answer(rows: list[QuerySolution], provision: str, day: date, strict:
             f"; the earliest recorded text of it starts on {answer.valid_from}" if answer.valid_from else ""
         )
     prospective = answer.status == NOT_YET_IN_FORCE and answer.valid_from is None
-    if prospective and currency and day.isoformat() > currency and any(_value(r, "prospective") for r in rows):
+    if prospective and past_currency(day, currency) and any(_value(r, "prospective") for r in rows):
         answer.status, answer.message = OUTSIDE_COVERAGE, _prospective_past_currency(day, currency)
-    if answer.status in (IN_FORCE, PARTLY_IN_FORCE) and currency and day.isoformat() > currency:
+    if answer.status in (IN_FORCE, PARTLY_IN_FORCE) and past_currency(day, currency):
         if strict:
             answer = _strip_text(answer)
             answer.status = OUTSIDE_COVERAGE
@@ -192,7 +193,7 @@ def _text_at(rows: list[QuerySolution], provision: str, day: date, word_changes:
             )
         if any(_value(r, "prospective") == "true" for r in rows):
             currency = max((_value(r, "current_to") for r in rows if _value(r, "current_to")), default=None)
-            if currency and day.isoformat() > currency:  # it may have come into force since: the sources cannot say
+            if past_currency(day, currency):  # it may have come into force since: the sources cannot say
                 return VersionAnswer(
                     status=OUTSIDE_COVERAGE, provision=provision, message=_prospective_past_currency(day, currency)
                 )

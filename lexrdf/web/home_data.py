@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from lexrdf.answers.statuses import past_currency
 from lexrdf.answers.types import SearchHit
 from lexrdf.api import Lexrdf
 from lexrdf.errors import QueryError
@@ -110,7 +111,7 @@ def home_context(
                     "last_day": last_day(hit.valid_until) if hit.valid_until else None,
                     "opened": hit.opened_by.type.replace("-", " ") if hit.opened_by else None,
                     # past the date its act's sources are current to: the text as last known (its citation says so)
-                    "last_known": bool(hit.current_to and chosen.isoformat() > hit.current_to),
+                    "last_known": past_currency(chosen, hit.current_to),
                 }
                 for hit in answer.items
             ]
