@@ -262,6 +262,8 @@ def emit_act(
         out.add(out.changeset, LEX_T.expressionDate, date_term(document.expression_date))
         if document.expression_version:  # one of several versions of that expression (ELI-DE .../2024-03-27/2/deu)
             out.add(out.changeset, LEX_T.expressionVersion, f'"{document.expression_version}"{_INTEGER}')
+        if document.portion:  # some provisions of the act only: its date is no expression of the whole act
+            out.add(out.changeset, LEX_T.sourcePortion, _TRUE)
         out.add(out.changeset, LEX_T.act, out.act)
         if document.current_to:
             out.add(out.changeset, LEX_T.currentTo, date_term(document.current_to))

@@ -155,8 +155,12 @@ def title_similarity(titles: set[str], others: set[str]) -> float:
     return best
 
 
-def identity_problems(document: SourceDocument, identity: ActIdentity, policy: SourcePolicy) -> list[str]:
-    """How a document's content differs from the act it claims to express (empty when it does not)."""
+def identity_problems(
+    document: SourceDocument, identity: ActIdentity, policy: SourcePolicy, portions_only: bool = False
+) -> list[str]:
+    """How a document's content differs from the act it claims to express (empty when it does not). When the act
+    is held only by portions (`portions_only`: its provisions held are some of the act's), a whole text's provisions
+    are not expected to be theirs: theirs are expected among its own."""
     problems: list[str] = []
     if identity.titles and document.title:
         ours = {t for t in (document.title, document.short_title) if t}
@@ -170,16 +174,18 @@ def identity_problems(document: SourceDocument, identity: ActIdentity, policy: S
     # title and number say whose it is
     if identity.paths and paths and not document.portion:
         shared = len(paths & identity.paths)
-        if shared < policy.min_shared_paths * len(paths):
+        if shared < policy.min_shared_paths * (min(len(paths), len(identity.paths)) if portions_only else len(paths)):
             problems.append(f"only {shared} of its {len(paths)} provisions are provisions of the act")
     return problems
 
 
-def check_identity(document: SourceDocument, identity: ActIdentity | None, policy: SourcePolicy) -> None:
-    """Refuse a document whose content is unrelated to the act it claims, unless confirmed."""
+def check_identity(
+    document: SourceDocument, identity: ActIdentity | None, policy: SourcePolicy, portions_only: bool = False
+) -> None:
+    """Refuse a document whose content is unrelated to the act it claims, unless confirmed (`identity_problems`)."""
     if identity is None or policy.allow_identity_mismatch:
         return
-    problems = identity_problems(document, identity, policy)
+    problems = identity_problems(document, identity, policy, portions_only)
     if problems:
         raise SourceError(
             document.path,

@@ -60,7 +60,7 @@ REQUIRED_DATATYPE_PROPERTIES = {
     "submittedBy",
     "changesThrough", "applied", "dateAtLatest", "dateAtEarliest", "expressionVersion", "datedBy", "deferredEffect",
     "extent", "inPartPurposes", "inPartEvidence", "partlyInForce", "prospective", "closingText", "textLayout",
-    "concurrent", "limitedTo", "shownNumber", "shownHeading", "partIdentifier",
+    "concurrent", "limitedTo", "shownNumber", "shownHeading", "partIdentifier", "sourcePortion",
 }  # fmt: skip
 
 # Properties whose "aligned with" cell in docs/model.md is empty: lexrdf-specific, no external counterpart.
@@ -78,6 +78,7 @@ UNALIGNED_PROPERTIES = {
     "changesThrough",  # a dump's place in the transaction log: no external counterpart
     "applied",  # a publisher's consolidation state of a change: no external counterpart
     "expressionVersion",  # a publisher's numbering of corrected versions of one expression: no counterpart
+    "sourcePortion",  # the source held some provisions of the act only: no external counterpart
     "deferredEffect",  # an editor's note as file:line text: no external counterpart
     "datedBy",  # evidence as file:line text; prov:wasDerivedFrom takes an entity, not a string
     "dateAtLatest",  # the source gave no date: lex:date is an upper bound, which no external vocabulary says

@@ -93,7 +93,7 @@ def plan_late_groups(
 
 def could_be_refused(group: list[SourceDocument], act: str, store: Store) -> bool:
     """Whether planning these documents of `act` runs checks that could refuse them (see `plan_late_groups`)."""
-    return len(group) > 1 or bool(expression_dates(store, act))
+    return len(group) > 1 or bool(expression_dates(store, act).versions)
 
 
 def refusals_end(groups: list[list[SourceDocument]], acts: list[str], store: Store) -> int:
@@ -134,7 +134,8 @@ def plan_act(
     identity = stored_identity(store, write.act, stored)
     stored.announced = announced_changes(store, write.act)  # what amending acts stored say they change here
     current_to = stored_currency(store, write.act)
-    known = expression_dates(store, write.act)
+    held = expression_dates(store, write.act)
+    known, whole = held.versions, held.whole
     for document in group:
         if document.expression_version < known.get(document.expression_date, 0):
             # an earlier version of an expression held in a later, corrected version: nothing of it is recorded
@@ -144,15 +145,21 @@ def plan_act(
                 "not ingested (the later version corrects it)"
             )
             continue
-        # an expression older than one already stored fills the history behind it (archives back-filled)
-        next_expression = min((d for d in known if d > document.expression_date), default=None)
-        # another expression of the same date (another language) is stored: this one adds its texts, ends nothing
-        companion = document.expression_date in known
-        check_identity(document, identity, policy)
-        plan = plan_document(document, stored, minter, next_expression, companion)
+        # an expression older than one of the whole act already stored fills the history behind it (archives
+        # back-filled); a portion's date is no expression of the whole act: it ends nothing it does not show
+        next_expression = min((d for d in whole if d > document.expression_date), default=None)
+        # another expression of the whole act of the same date (another language) is stored: this one adds its
+        # texts, ends nothing
+        companion = document.expression_date in whole
+        check_identity(document, identity, policy, portions_only=not whole)
+        # (versions recorded by no expression, an editor's or an import's, count as the whole act's)
+        whole_held = bool(whole) or (stored.has_versions and not known)
+        plan = plan_document(document, stored, minter, next_expression, companion, whole_held)
         check_mass_end(document, plan, stored, policy)
         identity = identity or ActIdentity.of_document(write.act, document)
         known[document.expression_date] = max(known.get(document.expression_date, 0), document.expression_version)
+        if not document.portion:
+            whole.add(document.expression_date)
         # a later consolidation that confirms every text still tells how far the sources now vouch for it
         plan.advances_currency = bool(document.current_to and (current_to is None or document.current_to > current_to))
         if not (plan.changes_anything or plan.advances_currency):

@@ -117,7 +117,7 @@ def _superseded_versions(groups: list[list[SourceDocument]], acts: list[str], st
             continue
         held = expression_dates(store, act)
         for document in group:
-            if document.expression_version < held.get(document.expression_date, 0):
+            if document.expression_version < held.versions.get(document.expression_date, 0):
                 document.active_modifications.clear()
 
 

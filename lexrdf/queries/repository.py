@@ -74,14 +74,25 @@ def earlier_iris(store: Selecting, act: str) -> set[str]:
     return {row["earlier"].value for row in rows}
 
 
-def expression_dates(store: Selecting, act: str) -> dict[date, int]:
-    """The point-in-time expressions already ingested for an act, each with the latest version of it ingested (0
-    when its source numbers none)."""
-    found: dict[date, int] = {}
+@dataclass
+class HeldExpressions:
+    """The point-in-time expressions already ingested for an act: the latest version of each date ingested (0 when
+    its source numbers none), and the dates of those whose source held the whole act (not a portion only)."""
+
+    versions: dict[date, int] = field(default_factory=dict)
+    whole: set[date] = field(default_factory=set)
+
+
+def expression_dates(store: Selecting, act: str) -> HeldExpressions:
+    """The point-in-time expressions already ingested for an act (`HeldExpressions`)."""
+    held = HeldExpressions()
     for row in store.select(load_library()["_act-expressions"].bound({"act": act})):
         day = date.fromisoformat(row["day"].value)
-        found[day] = max(found.get(day, 0), int(row["version"].value) if row["version"] is not None else 0)
-    return found
+        version = int(row["version"].value) if row["version"] is not None else 0
+        held.versions[day] = max(held.versions.get(day, 0), version)
+        if row["portion"] is None or row["portion"].value != "true":
+            held.whole.add(day)
+    return held
 
 
 def read_stored_act(store: Selecting, act: str) -> StoredAct:
@@ -155,6 +166,7 @@ __all__ = [
     "acts_carrying_each",
     "closing_events",
     "earlier_iris",
+    "HeldExpressions",
     "expression_dates",
     "read_stored_act",
 ]

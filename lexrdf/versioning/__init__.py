@@ -45,12 +45,14 @@ def plan_document(
     minter: IriMinter,
     next_expression: date | None = None,
     companion: bool = False,
+    whole_held: bool | None = None,
 ) -> Plan:
     """Plan what `document` adds to the stored state of its act. `next_expression` is the date of the earliest
     expression already stored that is later than this one (an archive back-filled out of order); `companion`
     says an expression of the same date is stored already (in another language, or this one again): then the
-    document adds and corrects texts but ends no provision it does not show."""
-    planner = Planner(document, stored, minter, next_expression, companion or document.portion)
+    document adds and corrects texts but ends no provision it does not show. `whole_held` says whether an expression
+    of the whole act is stored (not only portions of it; by default, whether any version is)."""
+    planner = Planner(document, stored, minter, next_expression, companion or document.portion, whole_held)
     planner.order_provisions()
     if document.periods_authoritative:
         plan_periods(planner)

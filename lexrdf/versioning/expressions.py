@@ -20,11 +20,11 @@ def plan_expression(planner: Planner) -> None:
     expression, up to that expression); a text that contradicts what the later sources say was in force then is
     refused."""
     document, stored = planner.document, planner.stored
-    first_of_act = not stored.has_versions
+    first_of_act = not planner.whole_held
     late = planner.next_expression
     day = document.expression_date
     seen: set[str] = set()
-    for unit in [planner.act_unit(), *document.units]:
+    for unit in planner.shown_units():
         if unit.path in seen:
             continue
         seen.add(unit.path)
@@ -48,7 +48,10 @@ def plan_expression(planner: Planner) -> None:
         current = next((v for v in versions if v.in_force(starts_on)), None)
         if current is not None and current.texts.get(document.language) == text_key(unit):
             continue
-        if current is not None and document.language not in current.texts:  # its text in another language
+        if current is not None and document.language not in current.texts and not begins_after(planner, unit, current):
+            # its text in another language: a translation of the version in force (unless this document dates its
+            # words from after that version began: then they are a later text, of which the version's language
+            # holds no words yet)
             planner.supersede(current, unit, current.valid_until, current.closed_by, translation=True)
             continue
         if current is not None and current.valid_from == starts_on:
@@ -107,6 +110,17 @@ def plan_expression(planner: Planner) -> None:
     if not late and not planner.companion:  # an older expression cannot end what later ones show
         close_absent(planner, seen, day)
     record_repeals_of_absent(planner)
+
+
+def begins_after(planner: Planner, unit: Unit, version: StoredVersion) -> bool:
+    """Whether this document dates its text of `unit` from after `version` began: by the unit's own window (@period)
+    or by a dated change of its words the document records (the French consolidation of 2005 showing art. 1(1) as
+    substituted on 2005-01-01 is no translation of the English text in force since 2000)."""
+    changes = [*planner.changes(unit, kinds=TEXTUAL - {"repeal"}), *planner.enclosing_changes(unit)]
+    days = [m.effective for m in changes if m.effective and m.effective <= planner.document.expression_date]
+    if unit.window is not None:
+        days.append(unit.window.start)
+    return max(days, default=version.valid_from) > version.valid_from
 
 
 def evidenced_start(planner: Planner, unit: Unit, starts_on: date, versions: list[StoredVersion]) -> date:

@@ -21,7 +21,7 @@ def plan_periods(planner: Planner) -> None:
     (an E+W text beside an S text) are timelines of their own, one per extent."""
     document = planner.document
     by_path: dict[tuple[str, str | None], list[Unit]] = defaultdict(list)
-    for unit in [planner.act_unit(), *document.units]:
+    for unit in planner.shown_units():
         if unit.window is not None:
             by_path[(unit.path, chain(unit))].append(unit)
     for (path, concurrent), shown in by_path.items():

@@ -34,12 +34,16 @@ class Planner(UnitChanges, RecordedEnds):
         minter: IriMinter,
         next_expression: date | None = None,
         companion: bool = False,
+        whole_held: bool | None = None,
     ) -> None:
         self.document = document
         self.stored = stored
         self.minter = minter
         self.next_expression = next_expression  # a later expression already stored: this one fills history behind
         self.companion = companion  # the document ends nothing it does not show (another language; a portion)
+        # an expression of the whole act is stored (texts held only from portions of it do not make this document
+        # a later expression of the act: each portion is the first source of what it shows)
+        self.whole_held = stored.has_versions if whole_held is None else whole_held
         self.plan = Plan(act=stored.iri)
         self.units_by_path = {u.path: u for u in reversed(document.units)}
         # concurrent versions (Unit.concurrent): each extent's units, and the notes their texts point at
@@ -364,6 +368,15 @@ class Planner(UnitChanges, RecordedEnds):
     def order_provisions(self) -> None:
         """Give new provisions a document-order key between their stored neighbours (lexrdf.versioning.ordering)."""
         self.plan.new_provisions.extend(document_order(self.document.units, self.stored.provisions))
+
+    def shown_units(self) -> list[Unit]:
+        """The act itself and the document's units: what it shows in force. A portion shows the act's title but
+        does not date the act (its entry into force, read from the portion's periods, is the earliest of its own
+        texts: an amendment of 2007 to an act in force since 2000): it gives the act a version only when the act has
+        none yet (an act known only from portions is in force from the earliest of them, as far as known)."""
+        if self.document.portion and self.stored.versions.get(""):
+            return list(self.document.units)
+        return [self.act_unit(), *self.document.units]
 
     def act_unit(self) -> Unit:
         doc = self.document
