@@ -129,13 +129,18 @@ def test_every_order_of_ingest_gives_one_history(tmp_path, corpus):
         )
 
 
-def test_one_ingest_of_every_file_gives_the_history_of_one_file_at_a_time(tmp_path):
-    files = CORPORA["vereinsgesetz"]
+@pytest.mark.parametrize("corpus", ["vereinsgesetz", "fisheries-act-and-its-portion"])
+def test_one_ingest_of_every_file_gives_the_history_of_one_file_at_a_time(tmp_path, corpus):
+    # one ingest of the files named newest first (the Fisheries Act's portion first) gives the history of one file at
+    # a time in date order
+    files = {"fisheries-act-and-its-portion": [*CORPORA["fisheries-act-in-two-languages"], FISHERIES_PORTION]}.get(
+        corpus, CORPORA.get(corpus, [])
+    )
     for path in files:
         needs_shared(path)
     at_once = open_lex(tmp_path / "at-once")
     try:
-        at_once.ingest(files)
+        at_once.ingest(files[::-1])
         together = history(at_once)
     finally:
         at_once.close()
