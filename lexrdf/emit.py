@@ -221,6 +221,9 @@ def emit_act(
         _record(out, version.record, document.language)
     for record in plan.new_records:
         _record(out, record, document.language)
+    for withdrawn in plan.withdrawn:  # its current record superseded by none
+        out.add(out.iri(withdrawn.record), LEX_T.supersededAt, out.recorded_at)
+        out.add(out.iri(withdrawn.record), LEX_T.supersededBy, out.changeset)
     for spec in plan.events.values():
         event = out.iri(spec.iri)
         if spec.iri not in stored_events:

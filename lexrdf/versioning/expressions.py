@@ -84,6 +84,11 @@ def plan_expression(planner: Planner) -> None:
         opened_by = planner.opening_event(unit, starts_on, first_of_act and not earlier, new_provision=True)
         ends_on = later.valid_from if later else late
         closed_by = later.opened_by if later else (planner.closing_event(unit, late, None) if late else None)
+        if later is not None and provisional_act_version(planner, unit, later):
+            # the act's version from a portion began on the portion's date, which is no date of the act: the first
+            # text of the whole act dates it, and that version is withdrawn (its end kept)
+            planner.withdraw(later)
+            ends_on, closed_by = later.valid_until, later.closed_by
         repealed_on = min(
             (day for day in (planner.recorded_repeal(unit.path, starts_on, ends_on),
                              own_repeal(planner, unit, starts_on, ends_on)) if day is not None),
@@ -110,6 +115,19 @@ def plan_expression(planner: Planner) -> None:
     if not late and not planner.companion:  # an older expression cannot end what later ones show
         close_absent(planner, seen, day)
     record_repeals_of_absent(planner)
+
+
+def provisional_act_version(planner: Planner, unit: Unit, later: StoredVersion) -> bool:
+    """Whether `later` is a version of the act itself (its title) that only portions gave it, with the text this
+    first expression of the whole act gives from an earlier day: a portion shows the act in force from the earliest
+    of its own texts (an amendment of 2007, to an act in force since 2000), not since when the act is."""
+    document = planner.document
+    return (
+        unit.path == ""
+        and not document.portion
+        and not planner.whole_held
+        and later.texts.get(document.language, text_key(unit)) == text_key(unit)  # (or its title in another language)
+    )
 
 
 def begins_after(planner: Planner, unit: Unit, version: StoredVersion) -> bool:

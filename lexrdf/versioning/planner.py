@@ -365,6 +365,12 @@ class Planner(UnitChanges, RecordedEnds):
         if closed_by:
             self.linked(closed_by).closes.add(stored.iri)
 
+    def withdraw(self, stored: StoredVersion) -> None:
+        """Withdraw a stored version: its current record is superseded by none, so that as known from now on the
+        sources never showed its window (as known before, they did: history is not overwritten)."""
+        self.plan.withdrawn.append(stored)
+        self.stored.versions[stored.path].remove(stored)
+
     def order_provisions(self) -> None:
         """Give new provisions a document-order key between their stored neighbours (lexrdf.versioning.ordering)."""
         self.plan.new_provisions.extend(document_order(self.document.units, self.stored.provisions))

@@ -141,6 +141,9 @@ class Plan:
     new_provisions: list[tuple[Unit, Decimal]] = field(default_factory=list)
     new_versions: list[NewVersion] = field(default_factory=list)
     new_records: list[NewRecord] = field(default_factory=list)
+    # stored versions withdrawn: their current record is superseded by none (as known from now on, the sources
+    # never showed that window: an act's version from a portion, which its whole text dates otherwise)
+    withdrawn: list[StoredVersion] = field(default_factory=list)
     events: dict[str, EventSpec] = field(default_factory=dict)
     advances_currency: bool = False  # the document vouches for the text to a later date than anything stored
     # what the document shows that is not recorded, one line each naming file and line ("file:line: ...")
@@ -148,7 +151,7 @@ class Plan:
 
     @property
     def changes_anything(self) -> bool:
-        return bool(self.new_provisions or self.new_versions or self.new_records)
+        return bool(self.new_provisions or self.new_versions or self.new_records or self.withdrawn)
 
 
 def text_key(unit: Unit) -> TextKey:
