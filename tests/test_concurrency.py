@@ -39,8 +39,9 @@ def quads(count: int, start: int = 0) -> list[Quad]:
     ]
 
 
-def lexrdf(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run the CLI in its own process."""
+def lexrdf(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
+    """Run the CLI in its own process (`timeout`: a guard against a hang, not a limit on speed: an ingest of every AKN
+    file of ../shared/data took over 120 s on this machine's two cores while another suite ran beside it)."""
     command = [sys.executable, "-m", "lexrdf.cli", *args]
     return subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=timeout)
 
