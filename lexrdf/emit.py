@@ -224,6 +224,8 @@ def emit_act(
     for withdrawn in plan.withdrawn:  # its current record superseded by none
         out.add(out.iri(withdrawn.record), LEX_T.supersededAt, out.recorded_at)
         out.add(out.iri(withdrawn.record), LEX_T.supersededBy, out.changeset)
+    for path in plan.prospective:  # a provision stored before, shown prospective by this document
+        out.add(out.iri(minter.provision(plan.act, path)), LEX_T.prospective, _TRUE)
     for spec in plan.events.values():
         event = out.iri(spec.iri)
         if spec.iri not in stored_events:

@@ -13,6 +13,9 @@ the construct):
   S.I. 2019/419 reg. 1(2), after reg. 1(1) "These Regulations may be cited as ...") defers the whole text when the
   unit before it is the text's citation clause naming it (mappings/clml.yaml `own_commencement.pronoun` and
   `citation`): lexrdf had it in force from the day it was made.
+
+Held beside its whole act, such a section never dates what the act's own words defer (the Police (Northern Ireland)
+Act 2000 s. 1, deferred to an order by s. 79(1)): in either order of ingest the whole text's reading stands.
 """
 
 from __future__ import annotations
@@ -137,3 +140,54 @@ def test_they_after_the_citation_clause_defers_the_whole_instrument(atm_they, ei
     answer = atm_they.text_at(provision, "2019-02-27")  # the day it was made (ukm:Made, line 23)
     assert (answer.status, answer.valid_from, answer.text) == ("not-yet-in-force", None, None)
     assert atm_they.text_at(ATM, "2019-02-27").status == "not-yet-in-force"
+
+
+# == A section as enacted beside its whole act: the act's own words date it, in either order ======================
+
+PNI_FILE = CLML / "ukpga_20000032_en.xml"  # the Police (Northern Ireland) Act 2000 as enacted
+PNI = f"{BASE}/eli/gb-ukm/act/2000-11-23/32"
+
+
+def pni_section_1(directory) -> object:
+    """The Police (Northern Ireland) Act 2000 as enacted, cut to s. 1 as legislation.gov.uk serves one section (as
+    `mma_section_1`): dc:identifier (line 3: ".../ukpga/2000/32/enacted") becomes ".../section/1/enacted", every
+    P1group but s. 1's (line 84) is dropped, with the Parts, blocks and Schedules left without one, s. 79 with them."""
+    tree = etree.parse(str(PNI_FILE))
+    (identifier,) = [e for e in tree.iter(f"{DC}identifier") if e.text.endswith("/ukpga/2000/32/enacted")]
+    identifier.text = "http://www.legislation.gov.uk/ukpga/2000/32/section/1/enacted"
+    (body,) = tree.iter(f"{L}Body")
+    for group in list(body.iter(f"{L}P1group")):
+        if group.find(f"{L}P1").get("id") != "section-1":
+            group.getparent().remove(group)
+    for name in ("Pblock", "Part"):
+        for block in [b for b in body.iter(f"{L}{name}") if b.find(f".//{L}P1") is None]:
+            block.getparent().remove(block)
+    for schedules in list(tree.iter(f"{L}Schedules")):
+        schedules.getparent().remove(schedules)
+    variant = directory / "ukpga-2000-32-section-1.xml"
+    tree.write(str(variant), xml_declaration=True, encoding="utf-8")
+    return variant
+
+
+@pytest.mark.parametrize("section_first", [True, False])
+def test_a_section_as_enacted_never_dates_what_its_whole_act_defers(tmp_path, section_first):
+    """S. 79(1) of the whole act (line 5704): "Except as provided by subsection (2), the preceding provisions of this
+    Act shall come into force on such day as the Secretary of State may by order appoint"; s. 1 is not among those of
+    s. 79(2). The whole text alone shows s. 1 prospective; s. 1 alone, lacking s. 79, is in force at the earliest on
+    the act's day. Held together, in either order, the act's own words rule: s. 1 is not yet in force on the day the
+    act was passed, and has no version; s. 49, in force that day by s. 79(2)(a), is."""
+    needs_shared(PNI_FILE)
+    section = pni_section_1(tmp_path)
+    lex = open_lex(tmp_path / "store")
+    try:
+        for path in [section, PNI_FILE] if section_first else [PNI_FILE, section]:
+            assert lex.ingest([path]).refused == []
+        for eid in ("section-1", "section-1-1", "part-I"):
+            answer = lex.text_at(f"{PNI}/{eid}", "2000-11-23")
+            assert answer.status == "not-yet-in-force" and "prospective" in answer.message, eid
+            assert lex.versions(f"{PNI}/{eid}") == []
+        assert lex.text_at(f"{PNI}/section-49", "2000-11-23").status == "in-force"
+        assert_edges_dated(lex)
+        assert assert_windows_sound(lex) > 0
+    finally:
+        lex.close()

@@ -32,6 +32,9 @@ def plan_expression(planner: Planner) -> None:
             close_placeholder(planner, unit, day)
             continue
         if unit.prospective:  # in force on no date the source gives: no version (lex:prospective says so)
+            withdraw_portions_bound(planner, unit)
+            continue
+        if commencement_unknown_here(planner, unit):
             continue
         # The first expression of an act says, through @period, since when each text has been in force; a later
         # one can only say that a text is in force from its own date (its periods may be stale copies).
@@ -115,6 +118,41 @@ def plan_expression(planner: Planner) -> None:
     if not late and not planner.companion:  # an older expression cannot end what later ones show
         close_absent(planner, seen, day)
     record_repeals_of_absent(planner)
+
+
+def _own_day_at_earliest(planner: Planner) -> str:
+    """The event a text as enacted that lacks its act's commencement provisions dates its units by: the act's own
+    commencement, at the earliest on the act's own date (lexrdf.mapping.act_dates.apply_own_commencement)."""
+    act = planner.stored.iri
+    return planner.minter.event(act, planner.document.work_date, "commencement", (act,))
+
+
+def commencement_unknown_here(planner: Planner, unit: Unit) -> bool:
+    """Whether this document, a portion as enacted without its act's provisions on coming into force, would date a
+    unit the act's whole text, held, gives no version (it shows it prospective): the whole text's own words rule
+    (the Police (Northern Ireland) Act 2000 defers s. 1 to an order, s. 79(1); its s. 1 alone says nothing)."""
+    document = planner.document
+    return bool(
+        document.portion
+        and document.entry_at_earliest
+        and planner.whole_held
+        and unit.path
+        and not planner.stored.versions.get(unit.path)
+    )
+
+
+def withdraw_portions_bound(planner: Planner, unit: Unit) -> None:
+    """The first text of the whole act shows `unit` prospective: a version only portions gave it, opened by the act's
+    commencement at the earliest on its own date (a portion as enacted lacking the act's commencement provisions),
+    is withdrawn, and the provision is recorded prospective."""
+    if planner.document.portion or planner.whole_held or not unit.path:
+        return
+    bound = _own_day_at_earliest(planner)
+    for version in list(planner.stored.versions.get(unit.path, [])):
+        if version.opened_by == bound:
+            planner.withdraw(version)
+    if unit.path in planner.stored.provisions:  # known before (from the portion): prospective from now on
+        planner.plan.prospective.append(unit.path)
 
 
 def provisional_act_version(planner: Planner, unit: Unit, later: StoredVersion) -> bool:

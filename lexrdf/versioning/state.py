@@ -144,6 +144,8 @@ class Plan:
     # stored versions withdrawn: their current record is superseded by none (as known from now on, the sources
     # never showed that window: an act's version from a portion, which its whole text dates otherwise)
     withdrawn: list[StoredVersion] = field(default_factory=list)
+    # provisions stored before that the document shows as prospective (new ones say so when they are described)
+    prospective: list[str] = field(default_factory=list)
     events: dict[str, EventSpec] = field(default_factory=dict)
     advances_currency: bool = False  # the document vouches for the text to a later date than anything stored
     # what the document shows that is not recorded, one line each naming file and line ("file:line: ...")
@@ -151,7 +153,7 @@ class Plan:
 
     @property
     def changes_anything(self) -> bool:
-        return bool(self.new_provisions or self.new_versions or self.new_records or self.withdrawn)
+        return bool(self.new_provisions or self.new_versions or self.new_records or self.withdrawn or self.prospective)
 
 
 def text_key(unit: Unit) -> TextKey:
