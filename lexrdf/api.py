@@ -11,12 +11,10 @@ into a primitive's rows, citations) is lexrdf.api_chains.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
-from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from pyoxigraph import QuerySolutions
 
@@ -67,6 +65,20 @@ from lexrdf.search import Searchable, ensure_index
 from lexrdf.settings import Settings
 from lexrdf.source_checks import SourcePolicy
 from lexrdf.store import Store, open_store
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def binds(**arguments: str) -> Callable[[F], F]:
+    """Declare which query parameter each of a builder's arguments binds where the two names differ (`run` calls
+    `diff(from_date=...)` for diff.rq's `from`)."""
+
+    def declared(method: F) -> F:
+        renamed = {parameter: argument for argument, parameter in arguments.items()}
+        method.query_parameters = renamed  # type: ignore[attr-defined]
+        return method
+
+    return declared
 
 
 class Lexrdf(Searching):
@@ -138,9 +150,9 @@ class Lexrdf(Searching):
         """Run a public query (by name, or a `Query` loaded from elsewhere) and return its JSON-ready answer.
 
         A library query with a reducer (lexrdf.answers.registry) gives its typed answer, built by the method named
-        like the query (`text-at` -> `text_at`), called with the parameters as keywords (one it has no argument of
-        that name for, like `from`, as its one argument named `from_...`); any other query gives its rows, one JSON
-        object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
+        like the query (`text-at` -> `text_at`), called with the parameters as keywords (under the names its
+        `binds` declares, where a parameter's name cannot be an argument's: `from`); any other query gives its rows,
+        one JSON object each (lexrdf.queries.row_values), so a new .rq file is a new query with no Python edit.
         Unknown, missing and ill-typed parameters are refused first (QueryError naming the parameter).
         """
         query = get_query(query) if isinstance(query, str) else query
@@ -162,15 +174,9 @@ class Lexrdf(Searching):
     def _built_answer(self, name: str, params: dict[str, Any]) -> Any:
         """Call the builder of a query with its parameters and turn its typed answer into JSON-ready data."""
         builder = getattr(self, name.replace("-", "_"))
-        accepted = _builder_parameters(name)
-
-        def argument(parameter: str) -> str:
-            if parameter in accepted:
-                return parameter
-            (named,) = (a for a in accepted if a.startswith(f"{parameter}_"))  # `from` -> `from_date`
-            return named
-
-        answer = builder(**{argument(k): v for k, v in params.items()}, **self.BUILDER_OPTIONS.get(name, {}))
+        renamed: dict[str, str] = getattr(builder, "query_parameters", {})  # declared by `binds`
+        arguments = {renamed.get(k, k): v for k, v in params.items()}
+        answer = builder(**arguments, **self.BUILDER_OPTIONS.get(name, {}))
         if isinstance(answer, list):  # a list of typed items, or of rows (toc)
             return [item if isinstance(item, dict) else item.to_dict() for item in answer]
         return answer.to_dict()
@@ -397,6 +403,7 @@ class Lexrdf(Searching):
         """Every provision an act (or one event) opened, changed or closed."""
         return impact_answer(self.rows("impact", act=act, known_at=known_at), act)
 
+    @binds(from_date="from", to_date="to")  # `from` is a Python keyword
     def diff(
         self,
         provision: str,
@@ -449,9 +456,3 @@ class Lexrdf(Searching):
 
     def _citation(self, provision: str, day: date, known_at: str | None, last_known: str | None = None) -> str:
         return _cite(*self._chain_label(provision, day, known_at), day, known_at, last_known)
-
-
-@cache
-def _builder_parameters(name: str) -> tuple[str, ...]:
-    """The parameter names of the Lexrdf method that builds the answer of query `name` (read once)."""
-    return tuple(inspect.signature(getattr(Lexrdf, name.replace("-", "_"))).parameters)
