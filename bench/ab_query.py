@@ -47,12 +47,13 @@ def serve(store: Path, primitive: str, step: int) -> None:
         held = lex.store.sparql(LEX + "SELECT DISTINCT ?a WHERE { ?p lex:act ?a }")
         targets = sorted(r["a"].value for r in held)
     query = get_query(primitive)
+    dated = any(parameter.name == "date" for parameter in query.public_parameters)  # versions takes none
     print(json.dumps({"targets": len(targets)}), flush=True)
     for line in sys.stdin:
         day = line.strip()
         api, raw = [], []
         for target in targets:
-            params = {key: target, "date": day}
+            params = {key: target, **({"date": day} if dated else {})}
             started = time.perf_counter()
             lex.run(primitive, params)
             api.append((time.perf_counter() - started) * 1000)

@@ -33,6 +33,7 @@ from lexrdf.answers.interpretations import (
 from lexrdf.answers.lineage import lineage_answer
 from lexrdf.answers.registry import REDUCERS
 from lexrdf.answers.resolve import resolve_answer
+from lexrdf.answers.rows import known_rows
 from lexrdf.answers.statuses import (
     AS_LAST_KNOWN,
     IN_FORCE,
@@ -206,16 +207,18 @@ class Lexrdf(Searching):
         `extent` ("S", "E+W"), only a text extending to those territories ("outside-extent" when none does)."""
         day = _as_date(date)
         strict_value = None if strict is None else str(strict).lower()
-        rows = self.rows(
-            "text-at",
-            provision=provision,
-            date=day.isoformat(),
-            known_at=known_at,
-            basis=basis,
-            near_days=near_days,
-            strict=strict_value,
-            language=language,
-            extent=extent,
+        rows = known_rows(
+            self.rows(
+                "text-at",
+                provision=provision,
+                date=day.isoformat(),
+                known_at=known_at,
+                basis=basis,
+                near_days=near_days,
+                strict=strict_value,
+                language=language,
+                extent=extent,
+            )
         )
         rows, chain = _split_chain(rows)
         answer = text_at_answer(rows, provision, day, strict=strict_value == "true")
@@ -265,7 +268,9 @@ class Lexrdf(Searching):
     ) -> list[VersionAnswer]:
         """Every version of `provision` in time order (its text in `language` when given; with `extent`, only those
         extending to those territories); empty when the provision is unknown."""
-        rows = self.rows("versions", provision=provision, known_at=known_at, language=language, extent=extent)
+        rows = known_rows(
+            self.rows("versions", provision=provision, known_at=known_at, language=language, extent=extent)
+        )
         answers = versions_answer(rows, provision)
         rows = in_extent(rows)
         if any(row["interpreted"] for row in rows):  # the dual chain: every interpretation, each beside its versions
@@ -443,7 +448,9 @@ class Lexrdf(Searching):
     def _state(self, provision: str, day: date, known_at: str | None) -> VersionAnswer:
         """The provision's own text-at answer (without citation): why context has no text of it on `day`."""
         return text_at_answer(
-            self.rows("_state", provision=provision, date=day.isoformat(), known_at=known_at), provision, day
+            known_rows(self.rows("_state", provision=provision, date=day.isoformat(), known_at=known_at)),
+            provision,
+            day,
         )
 
     def _chain_label(self, provision: str, day: date, known_at: str | None) -> tuple[str, list[ContextUnit]]:

@@ -37,8 +37,10 @@ class _Renamed:
 
 
 def _own_rows(rows: list[QuerySolution]) -> list[Any]:
-    """The rows of text-at.rq folded into a primitive's query (``?own_provision_type`` bound), as text-at's rows."""
-    return [_Renamed(row) for row in rows if row["own_provision_type"] is not None]
+    """The rows of text-at.rq folded into a primitive's query (``?own_row`` bound), as text-at's rows: none when
+    none says the provision is known at the time asked (``?own_provision_type``, as `known_rows` reads text-at's)."""
+    own = [row for row in rows if row["own_row"] is not None]
+    return [_Renamed(row) for row in own] if any(row["own_provision_type"] is not None for row in own) else []
 
 
 def _chain_label(

@@ -75,6 +75,26 @@ def test_nothing_recorded_yet_is_not_an_answer(lex, wall):
     assert answer.status == "unknown-reference" and answer.text is None
 
 
+def test_a_provision_inserted_later_is_unknown_as_known_before_though_its_act_is_known(lex, wall):
+    """Art. 2(3) of the Open Data Act is inserted by the 2004 expression (open-data-act@2004-07-01.xml line 126:
+    `<paragraph eId="art_2__para_3" period="#tg2">`, pmod2 an insertion in force 2004-07-01). As known before that
+    file was ingested, it is an unknown reference to every primitive, though other rows of text-at's query are there
+    already (the act's sources' currency, which the 2001 expression gave): the query says whether its item is known
+    in a row of its own, and the answer layer reads nothing else without that row."""
+    inserted = f"{ODA}/art_2/para_3"
+    lex.ingest([EXPRESSIONS / "open-data-act@2001-04-01.xml"])
+    before = wall.instant()
+    lex.ingest([EXPRESSIONS / "open-data-act@2004-07-01.xml"])
+    assert lex.text_at(inserted, "2005-01-01").status == "in-force"
+    rows = lex.rows("text-at", provision=inserted, date="2005-01-01", known_at=before)
+    assert rows and not [row for row in rows if row["provision_type"] is not None]  # rows, none saying it is known
+    assert lex.text_at(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
+    assert lex.versions(inserted, known_at=before) == []
+    assert lex.descendants(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
+    assert lex.lineage(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
+    assert lex.context(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
+
+
 def test_every_record_points_at_its_changeset(lex):
     lex.ingest([EXPRESSIONS])
     query = """
