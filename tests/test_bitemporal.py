@@ -93,6 +93,8 @@ def test_a_provision_inserted_later_is_unknown_as_known_before_though_its_act_is
     assert lex.descendants(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
     assert lex.lineage(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
     assert lex.context(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
+    assert lex.interpretations(inserted, "2005-01-01", known_at=before).status == "unknown-reference"
+    assert lex.interpretations(inserted, "2005-01-01").status != "unknown-reference"  # known now, none interprets it
 
 
 def test_every_record_points_at_its_changeset(lex):

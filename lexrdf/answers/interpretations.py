@@ -8,7 +8,7 @@ from datetime import date
 from pyoxigraph import QuerySolution
 
 from lexrdf.answers.registry import reduces
-from lexrdf.answers.rows import _asked_language, _value
+from lexrdf.answers.rows import _asked_language, _value, known_rows
 from lexrdf.answers.statuses import (
     EARLIER,
     LATER,
@@ -44,6 +44,7 @@ def interpretation_states(rows: list[QuerySolution], item: str, timeless: bool =
     """Every interpretation in the rows of interpretations.rq, in time order, with its relations; one reading each
     (in the asked language when it has one). Its `status` says where it stands relative to the asked date; only an
     operative one keeps its reading, unless `timeless` (every reading, each for its own window)."""
+    rows = known_rows(rows, "item_type")
     asked = _asked_language(rows)
     chosen: dict[str, QuerySolution] = {}
     languages: dict[str, set[str]] = {}
@@ -123,6 +124,7 @@ def _treatment(state: InterpretationState) -> str:
 @reduces("interpretations")
 def interpretations_answer(rows: list[QuerySolution], item: str, day: date) -> InterpretationsAnswer:
     """Turn the rows of interpretations.rq into one typed answer for `day`."""
+    rows = known_rows(rows, "item_type")
     if not rows:
         return InterpretationsAnswer(
             status=UNKNOWN_REFERENCE,

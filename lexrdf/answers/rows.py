@@ -14,10 +14,11 @@ def _value(row: QuerySolution, name: str) -> str | None:
     return None if term is None else term.value
 
 
-def known_rows(rows: list[QuerySolution]) -> list[QuerySolution]:
+def known_rows(rows: list[QuerySolution], column: str = "provision_type") -> list[QuerySolution]:
     """The rows of a query that says in a row of its own whether its item is known at the time asked (text-at.rq,
-    versions.rq: the row binding ?provision_type): all of them when that row is there, none when it is not."""
-    return rows if any(row["provision_type"] is not None for row in rows) else []
+    versions.rq: the row binding ?provision_type; interpretations.rq: ?item_type): all of them when that row is
+    there, none when it is not."""
+    return rows if any(row[column] is not None for row in rows) else []
 
 
 def _event(row: QuerySolution, prefix: str) -> EventSummary | None:
