@@ -13,6 +13,7 @@ from pyoxigraph import QuerySolution
 
 from lexrdf import citing
 from lexrdf.answers.chains import unit_label
+from lexrdf.answers.rows import known_rows
 from lexrdf.answers.types import ContextUnit
 from lexrdf.errors import QueryError
 
@@ -40,7 +41,7 @@ def _own_rows(rows: list[QuerySolution]) -> list[Any]:
     """The rows of text-at.rq folded into a primitive's query (``?own_row`` bound), as text-at's rows: none when
     none says the provision is known at the time asked (``?own_provision_type``, as `known_rows` reads text-at's)."""
     own = [row for row in rows if row["own_row"] is not None]
-    return [_Renamed(row) for row in own] if any(row["own_provision_type"] is not None for row in own) else []
+    return [_Renamed(row) for row in known_rows(own, "own_provision_type")]
 
 
 def _chain_label(
