@@ -1,14 +1,15 @@
 """One primitive in two checkouts of lexrdf (an old commit's worktree against this one) on the DPA, run by run.
 
 Run on demand (not a test):
-    python bench/ab_query.py --old ../h-perf [--primitive text-at] [--rounds 5] [--step 12]
+    python bench/ab_query.py --old ../h-perf [--primitive text-at] [--rounds 5] [--step 12] [--source FILE ...]
 
 Each side runs in its own process with its own venv (``<checkout>/.venv/bin/python``) and its own store of the Data
-Protection Act 1998 ingested by that checkout (under --workdir, kept between runs). The driver alternates the sides
-round by round (the order flipped each round, the first round a warm-up), each round timing the `Lexrdf` call
-(``Lexrdf.run``: the typed answer) and the raw bound query (``Store.query``, materialised) for every `--step`-th
-provision and every act (toc: every act held), on one of four dates. It prints p50 and p95 per side and the ratios
-new / old, with the load average, so a change of the machine's load moves both alike.
+Protection Act 1998 (or the --source files) ingested by that checkout (under --workdir, kept between runs). The
+driver alternates the sides round by round (the order flipped each round, the first round a warm-up), each round
+timing the `Lexrdf` call (``Lexrdf.run``: the typed answer) and the raw bound query (``Store.query``, materialised)
+for every `--step`-th provision and every act (toc: every act held; impact: every act held or named as an event's
+source), on one of four dates. It prints p50 and p95 per side and the ratios new / old, with the load average, so a
+change of the machine's load moves both alike.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ DATES = ("1999-06-01", "2001-03-01", "2010-01-01", "2020-01-01")
 LEX = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> "
 
 
-def serve(store: Path, primitive: str, step: int) -> None:
+def serve(store: Path, primitive: str, step: int, sources: list[Path]) -> None:
     """The worker: ingest the DPA once, then for each line 'DATE' on stdin time every target and print a JSON line."""
     sys.path.insert(0, os.getcwd())
     from lexrdf.api import Lexrdf
@@ -37,16 +38,19 @@ def serve(store: Path, primitive: str, step: int) -> None:
 
     settings = Settings(store=store, base_iri="https://lexrdf.example.org")
     if not store.exists():
-        Lexrdf.open(settings).ingest([DPA])
+        Lexrdf.open(settings).ingest(sources)
     lex = Lexrdf.open(settings, read_only=True)
     units = sorted(r["p"].value for r in lex.store.sparql(LEX + "SELECT DISTINCT ?p WHERE { ?p lex:act ?a }"))
     acts = sorted(r["p"].value for r in lex.store.sparql(LEX + "SELECT DISTINCT ?p WHERE { ?p a lex:Act }"))
     targets = sorted(set(units[::step]) | set(acts))
-    key = "act" if primitive == "toc" else "provision"
+    query = get_query(primitive)
+    key = "act" if any(parameter.name == "act" for parameter in query.public_parameters) else "provision"
     if primitive == "toc":  # an act's contents: the acts held (those with units)
         held = lex.store.sparql(LEX + "SELECT DISTINCT ?a WHERE { ?p lex:act ?a }")
         targets = sorted(r["a"].value for r in held)
-    query = get_query(primitive)
+    elif key == "act":  # what an act did: the acts held and every act named as an event's source
+        named = lex.store.sparql(LEX + "SELECT DISTINCT ?a WHERE { ?e lex:sourceAct ?a }")
+        targets = sorted(set(acts) | {r["a"].value for r in named})
     dated = any(parameter.name == "date" for parameter in query.public_parameters)  # versions takes none
     print(json.dumps({"targets": len(targets)}), flush=True)
     for line in sys.stdin:
@@ -75,17 +79,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--primitive", default="text-at")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per side, the first a warm-up")
     parser.add_argument("--step", type=int, default=12, help="every step-th provision (and every act)")
+    parser.add_argument("--source", type=Path, nargs="+", default=[DPA], help="the files each side ingests")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/lexrdf-bench-ab"))
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)  # worker mode: the store
     args = parser.parse_args(argv)
     if args.serve:
-        serve(args.serve, args.primitive, args.step)
+        serve(args.serve, args.primitive, args.step, args.source)
         return
     sides = {}
     for name, checkout in (("old", args.old.resolve()), ("new", args.new.resolve())):
-        store = args.workdir / f"store-{name}-{checkout.name}"
+        corpus = "-".join(source.stem for source in args.source)[:80]
+        store = args.workdir / f"store-{name}-{checkout.name}-{corpus}"
         command = [str(checkout / ".venv" / "bin" / "python"), str(Path(__file__).resolve()), "--old", str(checkout)]
         command += ["--serve", str(store), "--primitive", args.primitive, "--step", str(args.step)]
+        command += ["--source", *map(str, (source.resolve() for source in args.source))]
         sides[name] = subprocess.Popen(command, cwd=checkout, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         print(name, checkout, sides[name].stdout.readline().strip(), flush=True)
     times: dict[str, dict[str, list[float]]] = {name: {"api": [], "raw": []} for name in sides}
