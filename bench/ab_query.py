@@ -30,7 +30,8 @@ LEX = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> "
 
 
 def serve(store: Path, primitive: str, step: int, sources: list[Path]) -> None:
-    """The worker: ingest the DPA once, then for each line 'DATE' on stdin time every target and print a JSON line."""
+    """The worker: ingest the sources once, then for each line 'DATE' on stdin time every target and print a JSON
+    line."""
     sys.path.insert(0, os.getcwd())
     from lexrdf.api import Lexrdf
     from lexrdf.queries import get_query
@@ -87,8 +88,8 @@ def main(argv: list[str] | None = None) -> None:
         serve(args.serve, args.primitive, args.step, args.source)
         return
     sides = {}
+    corpus = "-".join(source.stem for source in args.source)[:80]  # a store per checkout and corpus
     for name, checkout in (("old", args.old.resolve()), ("new", args.new.resolve())):
-        corpus = "-".join(source.stem for source in args.source)[:80]
         store = args.workdir / f"store-{name}-{checkout.name}-{corpus}"
         command = [str(checkout / ".venv" / "bin" / "python"), str(Path(__file__).resolve()), "--old", str(checkout)]
         command += ["--serve", str(store), "--primitive", args.primitive, "--step", str(args.step)]
