@@ -16,6 +16,7 @@ from clock import SteppingClock
 
 import lexrdf.txtime
 from lexrdf.api import Lexrdf
+from lexrdf.ingest.run import IngestSummary
 from lexrdf.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -79,14 +80,12 @@ def samples_lex(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="session")
 def dpa_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A closed store holding the Data Protection Act 1998, ingested once per session: never opened by a test, only
-    copied (`dpa_store_copy`), so a test that writes to its copy changes no other test's DPA."""
+    """A closed store holding the Data Protection Act 1998, ingested once a test run (tests/templates.py): never
+    opened by a test, only copied (`dpa_store_copy`), so a test that writes to its copy changes no other test's DPA."""
+    from templates import template
+
     needs_shared(UKPGA)
-    store = tmp_path_factory.mktemp("dpa-template") / "store"
-    writer = open_lex(store)
-    writer.ingest([UKPGA])
-    writer.close()
-    return store
+    return template([UKPGA], tmp_path_factory)[0]
 
 
 def dpa_store_copy(template: Path, tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
@@ -94,6 +93,27 @@ def dpa_store_copy(template: Path, tmp_path_factory: pytest.TempPathFactory, nam
     store = tmp_path_factory.mktemp(name) / "store"
     shutil.copytree(template, store)
     return store
+
+
+@pytest.fixture
+def ingested(tmp_path_factory: pytest.TempPathFactory):
+    """`ingested(sources)`: a store of this test's own holding SOURCES as one ingest of them into a new store writes
+    them, open, and what that ingest reported; the ingest is done once a test run (tests/templates.py), so a test
+    that only reads what an ingest wrote need not repeat it. Closed when the test ends."""
+    from templates import ingested_copy
+
+    opened: list[Lexrdf] = []
+
+    def open_copy(sources: list[Path]) -> tuple[Lexrdf, IngestSummary]:
+        for source in sources:
+            needs_shared(source)
+        store, summary = ingested_copy(sources, tmp_path_factory)
+        opened.append(open_lex(store))
+        return opened[-1], summary
+
+    yield open_copy
+    for instance in opened:
+        instance.close()
 
 
 @pytest.fixture(scope="module")

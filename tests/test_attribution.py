@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BASE, open_lex
+from templates import ingested_copy
 
 from lexrdf.search import SearchIndex, index_directory
 
@@ -23,8 +24,8 @@ MARINE = f"{BASE}/eli/ref/akn/xx/act/2009-07-01/2"
 
 @pytest.fixture(scope="module")
 def fisheries(tmp_path_factory):
-    lex = open_lex(tmp_path_factory.mktemp("fisheries") / "store")
-    summary = lex.ingest([FIXTURES])
+    store, summary = ingested_copy([FIXTURES], tmp_path_factory, "fisheries")
+    lex = open_lex(store)
     assert summary.refused == []
     yield lex
     lex.close()

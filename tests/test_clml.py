@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from lxml import etree
+from templates import ingested_copy
 
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
@@ -271,8 +272,8 @@ def clml_lex(tmp_path_factory: pytest.TempPathFactory):
     """A store holding the revised and enacted CLML documents (not the large ones)."""
     for path in (GLA_FILE, ANAW_FILE, MMA_FILE, FERT_FILE):
         needs_shared(path)
-    instance = open_lex(tmp_path_factory.mktemp("clml") / "store")
-    instance.ingest([GLA_FILE, ANAW_FILE, MMA_FILE, FERT_FILE])
+    store, _summary = ingested_copy([GLA_FILE, ANAW_FILE, MMA_FILE, FERT_FILE], tmp_path_factory, "clml")
+    instance = open_lex(store)
     yield instance
     instance.close()
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import BASE, DPA, SHARED_DATA, UKPGA, needs_shared, open_lex
 from lxml import etree
+from templates import ingested_copy
 
 from lexrdf.mapping.engine import read_source
 from lexrdf.model import SourceDocument
@@ -209,8 +210,8 @@ def test_partly_in_force_over_http_and_in_the_one_definition(dpa_lex):
 def clml_lex(tmp_path_factory):
     needs_shared(GLA_FILE)
     needs_shared(SCA_FILE)
-    instance = open_lex(tmp_path_factory.mktemp("uk") / "store")
-    instance.ingest([GLA_FILE])
+    store, _summary = ingested_copy([GLA_FILE], tmp_path_factory, "uk")
+    instance = open_lex(store)
     instance.ingest([SCA_FILE])
     yield instance
     instance.close()

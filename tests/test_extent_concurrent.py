@@ -42,6 +42,7 @@ from pathlib import Path
 import pytest
 from conftest import BASE, open_lex
 from invariants import assert_windows_sound, windows_by_provision
+from templates import ingested_copy
 
 from lexrdf.mapping.engine import read_source
 
@@ -54,8 +55,8 @@ S_WORDS = "neither a London local service nor a service provided under an agreem
 
 @pytest.fixture(scope="module")
 def lex(tmp_path_factory):
-    instance = open_lex(tmp_path_factory.mktemp("concurrent") / "store")
-    summary = instance.ingest([FIXTURE])
+    store, summary = ingested_copy([FIXTURE], tmp_path_factory, "concurrent")
+    instance = open_lex(store)
     assert summary.refused == []
     yield instance
     instance.close()

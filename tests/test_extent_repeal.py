@@ -48,6 +48,7 @@ import pytest
 from conftest import BASE, DPA, SHARED_DATA, UKPGA, needs_shared, open_lex
 from invariants import assert_edges_dated, assert_impact_agrees_with_the_events, assert_windows_sound
 from lxml import etree
+from templates import ingested_copy
 
 from lexrdf.mapping.engine import read_source
 
@@ -90,8 +91,8 @@ def _territorial_repeal_notes() -> list[tuple[str, int, str, str]]:
 @pytest.fixture(scope="module")
 def lex(tmp_path_factory):
     needs_shared(GLA_FILE)
-    instance = open_lex(tmp_path_factory.mktemp("extent-repeal") / "store")
-    summary = instance.ingest([GLA_FILE])
+    store, summary = ingested_copy([GLA_FILE], tmp_path_factory, "extent-repeal")
+    instance = open_lex(store)
     assert summary.refused == []
     yield instance
     instance.close()

@@ -126,23 +126,11 @@ def refused(result: subprocess.CompletedProcess[str], path: Path, line: int, *pr
     assert "Traceback" not in result.stderr
 
 
-@pytest.fixture(scope="module")
-def dpa_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A closed store holding the Data Protection Act 1998 (tests copy it before writing)."""
-    needs_shared(UKPGA)
-    store = tmp_path_factory.mktemp("dpa") / "store"
-    lex = open_lex(store)
-    try:
-        assert not lex.ingest([UKPGA]).refused
-    finally:
-        lex.close()
-    return store
-
-
 @pytest.fixture
-def dpa_copy(dpa_store: Path, tmp_path: Path) -> Path:
+def dpa_copy(dpa_template: Path, tmp_path: Path) -> Path:
+    """A store of this test's own holding the Data Protection Act 1998 (a copy of the run's, conftest.dpa_template)."""
     copy = tmp_path / "store"
-    shutil.copytree(dpa_store, copy)
+    shutil.copytree(dpa_template, copy)
     return copy
 
 

@@ -14,6 +14,7 @@ import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from lexml_json import convert
 from lxml import etree
+from templates import ingested_copy
 
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
@@ -90,8 +91,8 @@ def plc(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def lexml_lex(tmp_path_factory, civil_code, plc):
-    instance = open_lex(tmp_path_factory.mktemp("lexml-store") / "store")
-    instance.ingest([civil_code, plc])
+    store, _summary = ingested_copy([civil_code, plc], tmp_path_factory, "lexml-store")
+    instance = open_lex(store)
     yield instance
     instance.close()
 

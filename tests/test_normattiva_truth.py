@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
 
 CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
 CAD = f"{BASE}/eli/it/act/2005-03-07/82"
@@ -19,8 +20,8 @@ DLGS_217_2017 = f"{BASE}/eli/ref/akn/it/act/decreto_legislativo/stato/2017-12-13
 @pytest.fixture(scope="module")
 def cad(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(CAD_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("cad") / "store")
-    lex.ingest([CAD_FILE])
+    store, _summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad")
+    lex = open_lex(store)
     yield lex
     lex.close()
 

@@ -26,6 +26,7 @@ from conftest import BASE, ODA, SAMPLES, UKPGA, needs_shared, open_lex, unavaila
 from rdflib import BNode, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import OWL, RDF, RDFS, SKOS, XSD
+from templates import ingested_copy
 
 from lexrdf.vocab import EVENT_CLASSES, RULING_KINDS
 
@@ -468,9 +469,8 @@ def instance_data(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[py
     if not UKPGA.exists() and os.environ.get("CI", "").lower() != "true":
         return data  # a developer's machine without the shared data: the samples only
     needs_shared(UKPGA)
-    lex = open_lex(directory / "dpa")
+    lex = open_lex(ingested_copy([UKPGA], tmp_path_factory, "dpa")[0])
     try:
-        lex.ingest([UKPGA])
         data["ukpga-1998-29"] = triples(lex)
     finally:
         lex.close()

@@ -38,24 +38,20 @@ SELECT ?provision ?text WHERE {
 
 
 @pytest.mark.parametrize("path", AKN_FILES, ids=lambda p: p.name)
-def test_real_akn_file_ingests_and_conforms(tmp_path, path):
-    lex = open_lex(tmp_path / "store")
-    try:
-        summary = lex.ingest([path])
-        assert summary.refused == [] and summary.acts == 1
-        # the act and each provision once, except provisions a consolidation shows only as repealed (". . . .") and
-        # those the source shows in force on no day it gives (prospective: DRIPA 2014 s. 1(6), left to an order)
-        # (and a provision whose words a repeal for some territories kept for the rest has a version for each extent:
-        # DPA s. 30(5), "S. 30(5)(b)(i) repealed (S.) (31.12.2004)", line 2039, the words kept at line 6025)
-        split = _split_by_extent(lex)
-        assert summary.versions == summary.provisions + 1 - _shown_only_repealed(lex) + split
-        assert assert_windows_sound(lex) == summary.versions - split  # one timeline a provision
-        assert_no_placeholder_in_force(lex)
-        assert_impact_agrees_with_the_events(lex)
-        assert_nothing_in_force_before_its_act(lex, summary.notices)
-        assert lex.ingest([path]).quads == 0
-    finally:
-        lex.close()
+def test_real_akn_file_ingests_and_conforms(ingested, path):
+    lex, summary = ingested([path])
+    assert summary.refused == [] and summary.acts == 1
+    # the act and each provision once, except provisions a consolidation shows only as repealed (". . . .") and
+    # those the source shows in force on no day it gives (prospective: DRIPA 2014 s. 1(6), left to an order)
+    # (and a provision whose words a repeal for some territories kept for the rest has a version for each extent:
+    # DPA s. 30(5), "S. 30(5)(b)(i) repealed (S.) (31.12.2004)", line 2039, the words kept at line 6025)
+    split = _split_by_extent(lex)
+    assert summary.versions == summary.provisions + 1 - _shown_only_repealed(lex) + split
+    assert assert_windows_sound(lex) == summary.versions - split  # one timeline a provision
+    assert_no_placeholder_in_force(lex)
+    assert_impact_agrees_with_the_events(lex)
+    assert_nothing_in_force_before_its_act(lex, summary.notices)
+    assert lex.ingest([path]).quads == 0
 
 
 def assert_no_placeholder_in_force(lex) -> None:
@@ -69,23 +65,23 @@ UNMAPPED_CLML: dict[str, str] = {}  # (the statute of 1313, dated by its year on
 
 
 @pytest.mark.parametrize("path", CLML_FILES, ids=lambda p: p.name)
-def test_real_clml_file_ingests_conforms_and_serves_no_placeholder(tmp_path, path):
-    lex = open_lex(tmp_path / "store")
-    try:
-        if path.name in UNMAPPED_CLML:
+def test_real_clml_file_ingests_conforms_and_serves_no_placeholder(tmp_path, ingested, path):
+    if path.name in UNMAPPED_CLML:
+        lex = open_lex(tmp_path / "store")
+        try:
             with pytest.raises(SourceError, match=UNMAPPED_CLML[path.name]) as refused:
                 lex.ingest([path])
             assert str(path) in str(refused.value) and lex.store.quad_count() == 0
             return
-        summary = lex.ingest([path])
-        assert summary.refused == [] and summary.acts == 1
-        assert assert_windows_sound(lex) == summary.versions
-        assert_no_placeholder_in_force(lex)
-        assert_impact_agrees_with_the_events(lex)
-        assert_nothing_in_force_before_its_act(lex, summary.notices)
-        assert _shown_only_repealed(lex) >= 0  # every provision without a version is affected by a repeal
-    finally:
-        lex.close()
+        finally:
+            lex.close()
+    lex, summary = ingested([path])
+    assert summary.refused == [] and summary.acts == 1
+    assert assert_windows_sound(lex) == summary.versions
+    assert_no_placeholder_in_force(lex)
+    assert_impact_agrees_with_the_events(lex)
+    assert_nothing_in_force_before_its_act(lex, summary.notices)
+    assert _shown_only_repealed(lex) >= 0  # every provision without a version is affected by a repeal
 
 
 def test_there_is_real_clml_data_to_test():

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import HARBOUR, SAMPLES, VEREINSG, VEREINSGESETZ, needs_shared, open_lex
+from templates import ingested_copy
 from test_search_index import reproducible
 
 from lexrdf.api import Lexrdf
@@ -32,8 +33,8 @@ def provisions(lex: Lexrdf, text: str, day: str, known_at: str | None = None, **
 @pytest.fixture(scope="module")
 def harbour(tmp_path_factory: pytest.TempPathFactory):
     """The Open Data Act, then (at `known`) the Harbour Act, ingested into a new store; the instant between."""
-    lex = open_lex(tmp_path_factory.mktemp("harbour") / "store")
-    lex.ingest([SAMPLES / "expressions"])
+    store, _summary = ingested_copy([SAMPLES / "expressions"], tmp_path_factory, "harbour")
+    lex = open_lex(store)
     between = datetime.now(UTC).isoformat()
     lex.ingest([SAMPLES / "single"])
     yield lex, between

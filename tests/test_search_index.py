@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import BASE, DPA, HARBOUR, SAMPLES, UKPGA, needs_shared, open_lex
+from templates import ingested_copy
 
 from lexrdf.answers.hits import search_answer
 from lexrdf.api import Lexrdf
@@ -50,8 +51,8 @@ def reproducible(answer: dict[str, Any]) -> dict[str, Any]:
 def corpus(tmp_path_factory: pytest.TempPathFactory):
     """The samples and the DPA in one store, with its index built from the store."""
     needs_shared(UKPGA)
-    lex = open_lex(tmp_path_factory.mktemp("search") / "store")
-    lex.ingest([SAMPLES, UKPGA])
+    store, _summary = ingested_copy([SAMPLES, UKPGA], tmp_path_factory, "search")
+    lex = open_lex(store)
     rebuild(lex.store)
     yield lex
     lex.close()

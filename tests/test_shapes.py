@@ -11,6 +11,7 @@ import pyoxigraph
 import pytest
 from conftest import DPA, HARBOUR, ODA, SAMPLES, open_lex
 from pyoxigraph import Literal, NamedNode, Quad
+from templates import ingested_copy
 
 from lexrdf.errors import SourceError
 from lexrdf.validate import validate_store, validate_with_pyshacl
@@ -27,8 +28,8 @@ V1, V2 = f"{PARA}/2001-04-01", f"{PARA}/2004-07-01"
 @pytest.fixture(scope="module")
 def oda_quads(tmp_path_factory) -> list[Quad]:
     """The Open Data Act graph (three expressions): valid, with one warning (art. 6 ended without an act)."""
-    lex = open_lex(tmp_path_factory.mktemp("oda") / "store")
-    lex.ingest([SAMPLES / "expressions"])
+    store, _summary = ingested_copy([SAMPLES / "expressions"], tmp_path_factory, "oda")
+    lex = open_lex(store)
     quads = list(lex.store.graph_quads(NamedNode(ODA)))
     lex.close()
     return quads

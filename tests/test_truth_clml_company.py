@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from lxml import etree
+from templates import ingested_copy
 from truth import versions
 
 MORE = SHARED_DATA / "clml" / "more"
@@ -53,8 +54,8 @@ LEX = "PREFIX lex: <https://w3id.org/lexrdf/ontology#> "
 def _open(tmp_path_factory, name, paths):
     for path in paths:
         needs_shared(path)
-    lex = open_lex(tmp_path_factory.mktemp(name) / "store")
-    lex.ingest(paths)
+    store, _summary = ingested_copy(paths, tmp_path_factory, name)
+    lex = open_lex(store)
     return lex
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
 
 CLML = SHARED_DATA / "clml"
 MMA_FILE = CLML / "ukpga_20210005_en.xml"
@@ -54,8 +55,8 @@ ATM = f"{BASE}/eli/gb-ukm/si/2019-02-27/459"  # UnitedKingdomStatutoryInstrument
 
 def _store(factory: pytest.TempPathFactory, name: str, path):
     needs_shared(path)
-    lex = open_lex(factory.mktemp(name) / "store")
-    lex.ingest([path])
+    store, _summary = ingested_copy([path], factory, name)
+    lex = open_lex(store)
     return lex
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from lxml import etree
+from templates import ingested_copy
 
 MORE = SHARED_DATA / "clml" / "more"
 SOA_FILE = MORE / "ukpga-Geo3-49-126-revised-data.xml"  # Sale of Offices Act 1809 (repealed)
@@ -68,8 +69,8 @@ SOA_SECTIONS = [
 @pytest.fixture(scope="module")
 def soa(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(SOA_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("soa") / "store")
-    lex.ingest([SOA_FILE])
+    store, _summary = ingested_copy([SOA_FILE], tmp_path_factory, "soa")
+    lex = open_lex(store)
     yield lex
     lex.close()
 
@@ -77,8 +78,8 @@ def soa(tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture(scope="module")
 def eur(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(EUR_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("eur") / "store")
-    lex.ingest([EUR_FILE])
+    store, _summary = ingested_copy([EUR_FILE], tmp_path_factory, "eur")
+    lex = open_lex(store)
     yield lex
     lex.close()
 
@@ -382,8 +383,8 @@ CRA_2005 = f"{REF}/ukpga/2005/4"  # Constitutional Reform Act 2005 (c. 4)
 @pytest.fixture(scope="module")
 def sca(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(SCA_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("sca") / "store")
-    lex.ingest([SCA_FILE])
+    store, _summary = ingested_copy([SCA_FILE], tmp_path_factory, "sca")
+    lex = open_lex(store)
     yield lex
     lex.close()
 

@@ -33,6 +33,7 @@ from itertools import permutations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
 from truth import versions
 
 MORE = SHARED_DATA / "clml" / "more"
@@ -59,8 +60,8 @@ FA_2026 = f"{REF}/ukpga/2026/11"
 def ita(tmp_path_factory: pytest.TempPathFactory):
     for path in ITA_FILES:
         needs_shared(path)
-    lex = open_lex(tmp_path_factory.mktemp("ita") / "store")
-    lex.ingest(ITA_FILES)
+    store, _summary = ingested_copy(ITA_FILES, tmp_path_factory, "ita")
+    lex = open_lex(store)
     yield lex
     lex.close()
 
@@ -68,8 +69,8 @@ def ita(tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture(scope="module")
 def vat(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(VAT_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("vat") / "store")
-    lex.ingest([VAT_FILE])
+    store, _summary = ingested_copy([VAT_FILE], tmp_path_factory, "vat")
+    lex = open_lex(store)
     yield lex
     lex.close()
 

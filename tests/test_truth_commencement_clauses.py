@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, UKPGA, needs_shared, open_lex
+from templates import ingested_copy
 
 GLA_FILE = SHARED_DATA / "clml" / "ukpga-1999-29-part-III-2013-03-27.xml"
 GLA = f"{BASE}/eli/gb-ukm/act/1999-11-11/29"  # <ukm:EnactmentDate Date="1999-11-11"/>
@@ -22,8 +23,8 @@ LEG = "http://www.legislation.gov.uk/id"
 @pytest.fixture(scope="module")
 def gla(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(GLA_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("gla") / "store")
-    lex.ingest([GLA_FILE])
+    store, _summary = ingested_copy([GLA_FILE], tmp_path_factory, "gla")
+    lex = open_lex(store)
     yield lex
     lex.close()
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BASE, SHARED_DATA, UK_FILES, needs_shared, open_lex
+from templates import ingested_copy
 from uk_commencement_notes import claims
 
 WITH_NOTES = [path for path in UK_FILES if claims(path)]
@@ -23,37 +24,34 @@ def test_the_uk_files_hold_commencement_notes_to_check():
 
 
 @pytest.mark.parametrize("path", WITH_NOTES, ids=lambda p: p.name)
-def test_every_plain_commencement_note_holds(tmp_path, path: Path):
-    lex = open_lex(tmp_path / "store")
-    try:
-        (act,) = lex.ingest([path]).act_iris
-        checked, wrong = 0, []
-        for claim in claims(path):
-            provision = f"{act}/{claim.identifier}"
-            if not lex.versions(provision):
-                continue  # a provision the file does not hold (a fragment's neighbours)
-            checked += 1
-            if claim.kind == "wholly":
-                assert claim.day is not None
-                on = lex.text_at(provision, claim.day.isoformat()).status
-                before = lex.text_at(provision, (claim.day - timedelta(days=1)).isoformat()).status
-                if on not in ("in-force", "outside-coverage") or before == "in-force":
-                    wrong.append(f"line {claim.line}: {claim.identifier} on {claim.day}: {on}, the day before {before}")
-            else:
-                current = lex.text_at(provision, date.today().isoformat()).current_to
-                now = lex.text_at(provision, current).status if current else None
-                if now != "partly-in-force":
-                    wrong.append(f"line {claim.line}: {claim.identifier} on {current} (current to): {now}")
-        assert checked and wrong == [], "\n".join(wrong)
-    finally:
-        lex.close()
+def test_every_plain_commencement_note_holds(ingested, path: Path):
+    lex, summary = ingested([path])
+    (act,) = summary.act_iris
+    checked, wrong = 0, []
+    for claim in claims(path):
+        provision = f"{act}/{claim.identifier}"
+        if not lex.versions(provision):
+            continue  # a provision the file does not hold (a fragment's neighbours)
+        checked += 1
+        if claim.kind == "wholly":
+            assert claim.day is not None
+            on = lex.text_at(provision, claim.day.isoformat()).status
+            before = lex.text_at(provision, (claim.day - timedelta(days=1)).isoformat()).status
+            if on not in ("in-force", "outside-coverage") or before == "in-force":
+                wrong.append(f"line {claim.line}: {claim.identifier} on {claim.day}: {on}, the day before {before}")
+        else:
+            current = lex.text_at(provision, date.today().isoformat()).current_to
+            now = lex.text_at(provision, current).status if current else None
+            if now != "partly-in-force":
+                wrong.append(f"line {claim.line}: {claim.identifier} on {current} (current to): {now}")
+    assert checked and wrong == [], "\n".join(wrong)
 
 
 @pytest.fixture(scope="module")
 def gla(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(GLA_FILE)
-    instance = open_lex(tmp_path_factory.mktemp("gla") / "store")
-    instance.ingest([GLA_FILE])
+    store, _summary = ingested_copy([GLA_FILE], tmp_path_factory, "gla")
+    instance = open_lex(store)
     yield instance
     instance.close()
 

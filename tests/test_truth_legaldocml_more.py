@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
 from truth import versions
 
 MORE = SHARED_DATA / "akn" / "legaldocml.de" / "more"
@@ -32,8 +33,8 @@ PARA = "%C2%A7"  # "§" in the eIds (art-z%c2%a76b is § 6b)
 def _open(tmp_path_factory, name, files):
     for path in files:
         needs_shared(path)
-    lex = open_lex(tmp_path_factory.mktemp(name) / "store")
-    summary = lex.ingest(files)
+    store, summary = ingested_copy(files, tmp_path_factory, name)
+    lex = open_lex(store)
     return lex, summary
 
 

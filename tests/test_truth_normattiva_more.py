@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
 
 MORE = SHARED_DATA / "akn" / "normattiva" / "more"
 STRADA_FILE = MORE / "codice_strada.xml"
@@ -42,8 +43,8 @@ DL_117_2007 = f"{REF}/decreto_legge/stato/2007-08-03/117"
 
 def _lex(tmp_path_factory: pytest.TempPathFactory, path, name: str):
     needs_shared(path)
-    lex = open_lex(tmp_path_factory.mktemp(name) / "store")
-    lex.ingest([path])
+    store, _summary = ingested_copy([path], tmp_path_factory, name)
+    lex = open_lex(store)
     return lex
 
 

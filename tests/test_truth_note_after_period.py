@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, DPA, SHARED_DATA, UKPGA, needs_shared, open_lex
+from templates import ingested_copy
 
 SCA_FILE = SHARED_DATA / "clml" / "ukpga-1981-54-part-VI-2020-08-03.xml"
 SCA = f"{BASE}/eli/gb-ukm/act/1981-07-28/54"
@@ -20,8 +21,8 @@ REF = f"{BASE}/eli/ref/www.legislation.gov.uk/id"
 def lex(tmp_path_factory: pytest.TempPathFactory):
     for path in (SCA_FILE, GLA_FILE, UKPGA):
         needs_shared(path)
-    instance = open_lex(tmp_path_factory.mktemp("after-period") / "store")
-    summary = instance.ingest([SCA_FILE, GLA_FILE, UKPGA])
+    store, summary = ingested_copy([SCA_FILE, GLA_FILE, UKPGA], tmp_path_factory, "after-period")
+    instance = open_lex(store)
     instance.notices = summary.notices  # type: ignore[attr-defined]
     yield instance
     instance.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
 
 OASIS = SHARED_DATA / "akn" / "oasis"
 
@@ -24,8 +25,8 @@ ENACTED = "uk_pga-2014-27-enacted-data.xml:34: lifecycle eventRef eRef_1 (enactm
 @pytest.fixture(scope="module")
 def dripa(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(DRIPA_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("dripa") / "store")
-    summary = lex.ingest([DRIPA_FILE])
+    store, summary = ingested_copy([DRIPA_FILE], tmp_path_factory, "dripa")
+    lex = open_lex(store)
     lex.summary = summary
     yield lex
     lex.close()
@@ -205,8 +206,8 @@ USC_SHOWN = "us_Title9-Chap3-eng.xml:22: the expression's date 2013-07-26: the s
 @pytest.fixture(scope="module")
 def usc(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(USC_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("usc") / "store")
-    lex.ingest([USC_FILE])
+    store, _summary = ingested_copy([USC_FILE], tmp_path_factory, "usc")
+    lex = open_lex(store)
     yield lex
     lex.close()
 
@@ -311,8 +312,8 @@ PL_ENACTED = "us_Act_2011-11-29.xml:46: lifecycle eventRef eref_1 (enactment) on
 @pytest.fixture(scope="module")
 def pl(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(PL_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("pl112-61") / "store")
-    lex.ingest([PL_FILE])
+    store, _summary = ingested_copy([PL_FILE], tmp_path_factory, "pl112-61")
+    lex = open_lex(store)
     yield lex
     lex.close()
 
@@ -406,8 +407,8 @@ DL_152_2021 = f"{IT_REF}/decreto_legge/stato/2021-11-06/152"
 @pytest.fixture(scope="module")
 def cad(tmp_path_factory: pytest.TempPathFactory):
     needs_shared(CAD_FILE)
-    lex = open_lex(tmp_path_factory.mktemp("cad-more") / "store")
-    summary = lex.ingest([CAD_FILE])
+    store, summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad-more")
+    lex = open_lex(store)
     lex.summary = summary
     yield lex
     lex.close()

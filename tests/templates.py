@@ -1,0 +1,78 @@
+"""Stores ingested once a test run: each list of sources is ingested by whichever xdist worker asks first (the other
+waits on a file lock) into a closed template store that no test opens; a test or module takes a private copy
+(`ingested_copy`), so one that writes to its store changes no other test's.
+
+A template is what `open_lex(store).ingest(sources)` writes into a new store, with the ingest's settings pinned to
+their defaults (an environment variable or a test's monkeypatching cannot change how it was written); what that
+ingest reported (`IngestSummary`) is kept beside it. An ingest is keyed by its sources' paths and contents."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import pickle
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from lexrdf.api import Lexrdf
+from lexrdf.ingest.run import IngestSummary
+from lexrdf.settings import DEFAULT_INGEST_PROCESSES, DEFAULT_INGEST_STREAM_MB, Settings
+
+BASE = "https://lexrdf.example.org"  # conftest.BASE (this module is imported by conftest's fixtures)
+
+
+def _shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder every worker of this run sees: the parent of a worker's own (pytest-xdist names them
+    popen-gw0, popen-gw1 in one run's folder), or the run's own when it has no workers."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _key(sources: Sequence[Path]) -> str:
+    """What identifies an ingest of SOURCES, in order: each source's path (stores and reports name the files they
+    were read from) and every file's content."""
+    digest = hashlib.sha256(BASE.encode())
+    for source in map(Path, sources):
+        digest.update(f"\0{source.resolve()}\0".encode())
+        for file in sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]:
+            digest.update(f"\0{file}\0".encode() + file.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def template(sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, IngestSummary]:
+    """The closed template store of SOURCES ingested in one run, and what the ingest reported: ingested the first
+    time any worker of this test run asks."""
+    folder = _shared_root(tmp_path_factory) / f"ingested-{_key(sources)}"
+    summary_file = folder / "summary.pickle"
+    with open(f"{folder}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, and when the worker holding it dies
+        if not summary_file.exists():  # written last: a folder without it is an ingest that did not finish
+            shutil.rmtree(folder, ignore_errors=True)
+            settings = Settings(
+                store=folder / "store",
+                base_iri=BASE,
+                ingest_processes=DEFAULT_INGEST_PROCESSES,
+                ingest_stream_mb=DEFAULT_INGEST_STREAM_MB,
+            )
+            writer = Lexrdf.open(settings)
+            try:
+                summary = writer.ingest([Path(source) for source in sources])
+            finally:
+                writer.close()
+            summary_file.write_bytes(pickle.dumps(summary))
+    return folder / "store", pickle.loads(summary_file.read_bytes())
+
+
+def ingested_copy(
+    sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory, name: str = "store"
+) -> tuple[Path, IngestSummary]:
+    """A private store holding SOURCES as one ingest of them into a new store writes them (a copy of the run's
+    template), and what that ingest reported."""
+    store, summary = template(sources, tmp_path_factory)
+    copy = tmp_path_factory.mktemp(name) / "store"
+    shutil.copytree(store, copy)
+    return copy, summary
