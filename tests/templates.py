@@ -13,7 +13,7 @@ import hashlib
 import os
 import pickle
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -32,10 +32,10 @@ def _shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
-def _key(sources: Sequence[Path]) -> str:
-    """What identifies an ingest of SOURCES, in order: each source's path (stores and reports name the files they
-    were read from) and every file's content."""
-    digest = hashlib.sha256(BASE.encode())
+def _key(sources: Sequence[Path], processes: int) -> str:
+    """What identifies an ingest of SOURCES, in order, on PROCESSES: each source's path (stores and reports name the
+    files they were read from) and every file's content."""
+    digest = hashlib.sha256(f"{BASE} {processes}".encode())
     for source in map(Path, sources):
         digest.update(f"\0{source.resolve()}\0".encode())
         for file in sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]:
@@ -43,10 +43,13 @@ def _key(sources: Sequence[Path]) -> str:
     return digest.hexdigest()[:20]
 
 
-def template(sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, IngestSummary]:
-    """The closed template store of SOURCES ingested in one run, and what the ingest reported: ingested the first
-    time any worker of this test run asks."""
-    folder = _shared_root(tmp_path_factory) / f"ingested-{_key(sources)}"
+def template(
+    sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory, processes: int = DEFAULT_INGEST_PROCESSES
+) -> tuple[Path, IngestSummary]:
+    """The closed template store of SOURCES ingested in one run on PROCESSES processes (1: every act read and planned
+    on the ingest's own thread), and what the ingest reported: ingested the first time any worker of this test run
+    asks."""
+    folder = _shared_root(tmp_path_factory) / f"ingested-{_key(sources, processes)}"
     summary_file = folder / "summary.pickle"
     with open(f"{folder}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, and when the worker holding it dies
@@ -55,7 +58,7 @@ def template(sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory) 
             settings = Settings(
                 store=folder / "store",
                 base_iri=BASE,
-                ingest_processes=DEFAULT_INGEST_PROCESSES,
+                ingest_processes=processes,
                 ingest_stream_mb=DEFAULT_INGEST_STREAM_MB,
             )
             writer = Lexrdf.open(settings)
@@ -68,11 +71,29 @@ def template(sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory) 
 
 
 def ingested_copy(
-    sources: Sequence[Path], tmp_path_factory: pytest.TempPathFactory, name: str = "store"
+    sources: Sequence[Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str = "store",
+    processes: int = DEFAULT_INGEST_PROCESSES,
 ) -> tuple[Path, IngestSummary]:
     """A private store holding SOURCES as one ingest of them into a new store writes them (a copy of the run's
     template), and what that ingest reported."""
-    store, summary = template(sources, tmp_path_factory)
+    store, summary = template(sources, tmp_path_factory, processes)
     copy = tmp_path_factory.mktemp(name) / "store"
     shutil.copytree(store, copy)
     return copy, summary
+
+
+def shared_folder(name: str, tmp_path_factory: pytest.TempPathFactory, make: Callable[[Path], None]) -> Path:
+    """A folder of this test run's that MAKE fills once (whichever worker asks first), for sources tests derive
+    (a conversion): the same paths in every worker, so what is ingested from them is one template."""
+    folder = _shared_root(tmp_path_factory) / f"derived-{name}"
+    done = folder / ".made"
+    with open(f"{folder}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder

@@ -14,7 +14,7 @@ import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from lexml_json import convert
 from lxml import etree
-from templates import ingested_copy
+from templates import ingested_copy, shared_folder
 
 from lexrdf.errors import SourceError
 from lexrdf.mapping.engine import read_document
@@ -64,8 +64,20 @@ def own_units(path: Path) -> Counter:
 
 @pytest.fixture(scope="module")
 def civil_code(tmp_path_factory) -> Path:
+    """The Civil Code converted from its JSON (tests/lexml_json.py) once a run, beside the bill (`plc`)."""
+    return brazil_sources(tmp_path_factory) / "codigocivil.xml"
+
+
+def brazil_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's one folder of the Civil Code converted from its JSON (codigocivil.xml) and the bill with a Metadado
+    naming it by PLC_URN (plc.xml): test_truth_lexml ingests the same files, so one ingest serves both."""
     needs_shared(CIVIL_CODE_JSON)
-    return convert(CIVIL_CODE_JSON, tmp_path_factory.mktemp("lexml") / "codigocivil.xml")
+
+    def make(folder: Path) -> None:
+        convert(CIVIL_CODE_JSON, folder / "codigocivil.xml")
+        with_urn(folder)
+
+    return shared_folder("lexml-br", tmp_path_factory, make)
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +98,7 @@ def with_urn(tmp_path: Path, urn: str = PLC_URN) -> Path:
 
 @pytest.fixture(scope="module")
 def plc(tmp_path_factory) -> Path:
-    return with_urn(tmp_path_factory.mktemp("plc"))
+    return brazil_sources(tmp_path_factory) / "plc.xml"
 
 
 @pytest.fixture(scope="module")

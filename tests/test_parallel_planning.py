@@ -4,9 +4,9 @@ MIN_READING_POOL_BYTES = 0`, as in test_parallel_ingest): these corpora are too 
 itself.
 
 The oracles are not lexrdf's planner: the store is compared with the one the ingest writes planning every act on
-its own thread (graph by graph, quad for quad, transaction times by rank), and the index the workers' texts built is
-compared with the index rebuilt from the store afterwards (what the store says each record's transaction-time
-window is)."""
+its own thread and writing each group whole (graph by graph, quad for quad, transaction times by rank; so a streamed
+write is compared with a grouped one), and the index the workers' texts built is compared with the index rebuilt
+from the store afterwards (what the store says each record's transaction-time window is)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ import pyoxigraph
 import pytest
 import tantivy
 from conftest import BASE, HARBOUR, ODA, SAMPLES, SHARED_DATA, needs_shared
+from templates import ingested_copy
 from test_crash_safety import canonical, canonical_of
 from test_hostile_sources import SMALL, THREE_SECTIONS, small_act, write
 
@@ -132,12 +133,21 @@ def ingested(store: Path, processes: int, paths: list[Path]) -> tuple[IngestSumm
         lex.close()
 
 
-def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(tmp_path, planned_in_workers, writing):
+@pytest.fixture(scope="module")
+def planned_here(tmp_path_factory: pytest.TempPathFactory) -> tuple[IngestSummary, dict]:
+    """The oracle of both writing modes: what ingesting the samples and every AKN file into a new store on one process
+    reports, and the store it writes (canonical), every act read and planned on the ingest's own thread and each
+    group written whole (the run's shared ingest of them, tests/templates.py)."""
     needs_shared(AKN)
-    paths = [SAMPLES, AKN]
-    summary_here, store_here, _ = ingested(tmp_path / "here", 1, paths)
-    assert not planned_in_workers
-    summary_workers, store_workers, stamps = ingested(tmp_path / "workers", 2, paths)
+    store, summary = ingested_copy([SAMPLES, AKN], tmp_path_factory, "planned-here", processes=1)
+    return summary, canonical_of(store)
+
+
+def test_acts_planned_in_workers_write_the_store_that_planning_them_here_writes(
+    tmp_path, planned_here, planned_in_workers, writing
+):
+    summary_here, store_here = planned_here
+    summary_workers, store_workers, stamps = ingested(tmp_path / "workers", 2, [SAMPLES, AKN])
     assert len(stamps) > 5
     for changeset, recorded_at in stamps:  # canonical() ranks times: what they are is checked here
         assert recorded_at == time_named_by(changeset), changeset

@@ -24,7 +24,7 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import BASE, DPA, SAMPLES, UKPGA, needs_shared, open_lex, unavailable
+from conftest import BASE, DPA, SAMPLES, dpa_store_copy, open_lex, unavailable
 from mcp import Client
 
 from lexrdf.agents.semantic import semantic_index
@@ -121,13 +121,9 @@ class Counting:
 
 
 @pytest.fixture(scope="module")
-def reader(tmp_path_factory: pytest.TempPathFactory):
-    needs_shared(UKPGA)
+def reader(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
     e5()
-    store = tmp_path_factory.mktemp("semantic") / "store"
-    writer = open_lex(store)
-    writer.ingest([UKPGA])
-    writer.close()
+    store = dpa_store_copy(dpa_template, tmp_path_factory, "semantic")
     lex = Lexrdf.open(Settings(store=store, base_iri=BASE), read_only=True)
     yield lex
     lex.close()

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from invariants import assert_nothing_in_force_before_its_act, assert_windows_sound
-from lexml_json import convert
+from templates import ingested_copy
+from test_lexml import brazil_sources
 
 from lexrdf.errors import SourceError
 
@@ -148,11 +149,10 @@ def with_urn(tmp_path: Path, text: str | None = None) -> Path:
 
 @pytest.fixture(scope="module")
 def lexml(tmp_path_factory: pytest.TempPathFactory):
-    needs_shared(CIVIL_CODE_JSON)
-    folder = tmp_path_factory.mktemp("lexml-truth")
-    code = convert(CIVIL_CODE_JSON, folder / "codigocivil.xml")
-    lex = open_lex(folder / "store")
-    lex.summary = lex.ingest([code, with_urn(folder)])
+    folder = brazil_sources(tmp_path_factory)  # the Civil Code and the bill, as test_lexml ingests them
+    store, summary = ingested_copy([folder / "codigocivil.xml", folder / "plc.xml"], tmp_path_factory, "lexml-truth")
+    lex = open_lex(store)
+    lex.summary = summary
     yield lex
     lex.close()
 
