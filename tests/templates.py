@@ -2,9 +2,10 @@
 waits on a file lock) into a closed template store that no test opens; a test or module takes a private copy
 (`ingested_copy`), so one that writes to its store changes no other test's.
 
-A template is what `open_lex(store).ingest(sources)` writes into a new store, with the ingest's settings pinned to
-their defaults (an environment variable or a test's monkeypatching cannot change how it was written); what that
-ingest reported (`IngestSummary`) is kept beside it. An ingest is keyed by its sources' paths and contents."""
+A template is what `open_lex(store).ingest(sources)` writes into a new store, its settings the defaults whatever the
+environment says; what that ingest reported (`IngestSummary`) is kept beside it. An ingest is keyed by its sources'
+paths and contents. Whoever asks first builds it in its own process, so ask before monkeypatching how an ingest runs
+(a module fixture is set up before a test's own fixtures)."""
 
 from __future__ import annotations
 
