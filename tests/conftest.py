@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import inspect
 import os
-import shutil
 import textwrap
 from functools import cache
 from pathlib import Path
@@ -81,18 +80,12 @@ def samples_lex(tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture(scope="session")
 def dpa_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A closed store holding the Data Protection Act 1998, ingested once a test run (tests/templates.py): never
-    opened by a test, only copied (`dpa_store_copy`), so a test that writes to its copy changes no other test's DPA."""
+    opened by a test, only copied (`templates.store_copy`), so a test that writes to its copy changes no other
+    test's DPA."""
     from templates import template
 
     needs_shared(UKPGA)
     return template([UKPGA], tmp_path_factory)[0]
-
-
-def dpa_store_copy(template: Path, tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
-    """A private copy of the DPA template store (`dpa_template`), for one module's fixture."""
-    store = tmp_path_factory.mktemp(name) / "store"
-    shutil.copytree(template, store)
-    return store
 
 
 @pytest.fixture
@@ -120,8 +113,9 @@ def ingested(tmp_path_factory: pytest.TempPathFactory):
 def dpa_server(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest):
     """`lexrdf serve` on a copy of the session's DPA store, one a test module (its URL)."""
     from servers import lexrdf_serve
+    from templates import store_copy
 
-    store = dpa_store_copy(dpa_template, tmp_path_factory, f"dpa-{request.module.__name__}")
+    store = store_copy(dpa_template, tmp_path_factory, f"dpa-{request.module.__name__}")
     with lexrdf_serve(store) as url:
         yield url
 
@@ -142,7 +136,9 @@ def browser():
 def dpa_lex(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
     """A store holding the Data Protection Act 1998 (legislation.gov.uk single-document style): this module's own
     copy of the session's DPA store, so a test may write to it."""
-    instance = open_lex(dpa_store_copy(dpa_template, tmp_path_factory, "dpa"))
+    from templates import store_copy
+
+    instance = open_lex(store_copy(dpa_template, tmp_path_factory, "dpa"))
     yield instance
     instance.close()
 

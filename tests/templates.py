@@ -18,12 +18,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from conftest import BASE
 
 from lexrdf.api import Lexrdf
 from lexrdf.ingest.run import IngestSummary
 from lexrdf.settings import DEFAULT_INGEST_PROCESSES, DEFAULT_INGEST_STREAM_MB, Settings
-
-BASE = "https://lexrdf.example.org"  # conftest.BASE (this module is imported by conftest's fixtures)
 
 
 def _shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -50,25 +49,20 @@ def template(
     """The closed template store of SOURCES ingested in one run on PROCESSES processes (1: every act read and planned
     on the ingest's own thread), and what the ingest reported: ingested the first time any worker of this test run
     asks."""
-    folder = _shared_root(tmp_path_factory) / f"ingested-{_key(sources, processes)}"
-    summary_file = folder / "summary.pickle"
-    with open(f"{folder}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, and when the worker holding it dies
-        if not summary_file.exists():  # written last: a folder without it is an ingest that did not finish
-            shutil.rmtree(folder, ignore_errors=True)
-            settings = Settings(
-                store=folder / "store",
-                base_iri=BASE,
-                ingest_processes=processes,
-                ingest_stream_mb=DEFAULT_INGEST_STREAM_MB,
-            )
-            writer = Lexrdf.open(settings)
-            try:
-                summary = writer.ingest([Path(source) for source in sources])
-            finally:
-                writer.close()
-            summary_file.write_bytes(pickle.dumps(summary))
-    return folder / "store", pickle.loads(summary_file.read_bytes())
+
+    def ingest(folder: Path) -> None:
+        settings = Settings(
+            store=folder / "store", base_iri=BASE, ingest_processes=processes, ingest_stream_mb=DEFAULT_INGEST_STREAM_MB
+        )
+        writer = Lexrdf.open(settings)
+        try:
+            summary = writer.ingest([Path(source) for source in sources])
+        finally:
+            writer.close()
+        (folder / "summary.pickle").write_bytes(pickle.dumps(summary))
+
+    folder = shared_folder(f"ingested-{_key(sources, processes)}", tmp_path_factory, ingest)
+    return folder / "store", pickle.loads((folder / "summary.pickle").read_bytes())
 
 
 def ingested_copy(
@@ -80,19 +74,24 @@ def ingested_copy(
     """A private store holding SOURCES as one ingest of them into a new store writes them (a copy of the run's
     template), and what that ingest reported."""
     store, summary = template(sources, tmp_path_factory, processes)
-    copy = tmp_path_factory.mktemp(name) / "store"
-    shutil.copytree(store, copy)
-    return copy, summary
+    return store_copy(store, tmp_path_factory, name), summary
+
+
+def store_copy(template: Path, tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A private copy of a template store, for one test or module."""
+    store = tmp_path_factory.mktemp(name) / "store"
+    shutil.copytree(template, store)
+    return store
 
 
 def shared_folder(name: str, tmp_path_factory: pytest.TempPathFactory, make: Callable[[Path], None]) -> Path:
-    """A folder of this test run's that MAKE fills once (whichever worker asks first), for sources tests derive
-    (a conversion): the same paths in every worker, so what is ingested from them is one template."""
-    folder = _shared_root(tmp_path_factory) / f"derived-{name}"
+    """The folder NAME of this test run, which MAKE fills the first time any worker asks (the others wait on a file
+    lock): a template store, or sources tests derive (a conversion), then at the same paths in every worker."""
+    folder = _shared_root(tmp_path_factory) / name
     done = folder / ".made"
     with open(f"{folder}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, and when the worker holding it dies
+        if not done.exists():  # made last: a folder without it was not finished
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir()
             make(folder)

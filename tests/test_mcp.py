@@ -19,10 +19,11 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from conftest import BASE, DPA, dpa_store_copy
+from conftest import BASE, DPA
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from servers import lexrdf_server
+from templates import store_copy
 
 from lexrdf.agents.server import build_server, catalogue
 from lexrdf.agents.tools import query_tools
@@ -42,7 +43,7 @@ NAMED = {
 
 @pytest.fixture(scope="module")
 def dpa_store(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return dpa_store_copy(dpa_template, tmp_path_factory, "mcp")
+    return store_copy(dpa_template, tmp_path_factory, "mcp")
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,9 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import BASE, DPA, SAMPLES, dpa_store_copy, open_lex, unavailable
+from conftest import BASE, DPA, SAMPLES, open_lex, unavailable
 from mcp import Client
+from templates import store_copy
 
 from lexrdf.agents.semantic import semantic_index
 from lexrdf.agents.server import build_server
@@ -123,7 +124,7 @@ class Counting:
 @pytest.fixture(scope="module")
 def reader(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
     e5()
-    store = dpa_store_copy(dpa_template, tmp_path_factory, "semantic")
+    store = store_copy(dpa_template, tmp_path_factory, "semantic")
     lex = Lexrdf.open(Settings(store=store, base_iri=BASE), read_only=True)
     yield lex
     lex.close()
