@@ -224,6 +224,9 @@ def emit_act(
     for withdrawn in plan.withdrawn:  # its current record superseded by none
         out.add(out.iri(withdrawn.record), LEX_T.supersededAt, out.recorded_at)
         out.add(out.iri(withdrawn.record), LEX_T.supersededBy, out.changeset)
+    for event in plan.superseded_events:  # a stored event no source shows any more
+        out.add(out.iri(event), LEX_T.supersededAt, out.recorded_at)
+        out.add(out.iri(event), LEX_T.supersededBy, out.changeset)
     for path in plan.prospective:  # a provision stored before, shown prospective by this document
         out.add(out.iri(minter.provision(plan.act, path)), LEX_T.prospective, _TRUE)
     for spec in plan.events.values():

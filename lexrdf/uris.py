@@ -304,17 +304,23 @@ class IriMinter:
         return f"{act}/{_quoted(path)}" if path else act
 
     @staticmethod
-    def version(provision: str, valid_from: date, extent: str | None = None) -> str:
+    def version(provision: str, valid_from: date, extent: str | None = None, at_earliest: bool = False) -> str:
         """The version of `provision` in force from `valid_from`; one of several concurrent versions, each for its
-        own territorial `extent` (CLML concurrent versions), is named by its extent too.
+        own territorial `extent` (CLML concurrent versions), is named by its extent too. A version whose start the
+        sources give only as a bound (`at_earliest`: opened by an event dated at the earliest) is named as such, so
+        that the version a source dating that start gives is another version, which can replace it.
 
         >>> IriMinter.version("https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6", date(2005, 7, 24))
         'https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6/2005-07-24'
         >>> IriMinter.version("https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6", date(2007, 9, 1), "E+W")
         'https://e.org/eli/gb-ukm/act/1985-10-30/67/section-6/2007-09-01/extent-e-w'
+        >>> IriMinter.version("https://e.org/eli/gb-ukm/act/2021-03-01/5/section-1", date(2021, 3, 1), None, True)
+        'https://e.org/eli/gb-ukm/act/2021-03-01/5/section-1/2021-03-01/at-earliest'
         """
         named = f"{provision}/{valid_from.isoformat()}"
-        return f"{named}/extent-{slug(extent.replace('.', '').lower())}" if extent else named
+        if extent:
+            named += f"/extent-{slug(extent.replace('.', '').lower())}"
+        return f"{named}/at-earliest" if at_earliest else named
 
     @staticmethod
     def in_force_in_part(version: str, event: str) -> str:

@@ -20,10 +20,18 @@ Act 2000 s. 1, deferred to an order by s. 79(1)): in either order of ingest the 
 
 from __future__ import annotations
 
+import re
+from datetime import date, timedelta
+from pathlib import Path
+
 import pytest
 from conftest import BASE, SHARED_DATA, needs_shared, open_lex
 from invariants import assert_edges_dated, assert_windows_sound
 from lxml import etree
+from templates import ingested_copy
+
+from lexrdf.api import Lexrdf
+from lexrdf.settings import Settings
 
 CLML = SHARED_DATA / "clml"
 MMA_FILE = CLML / "ukpga_20210005_en.xml"
@@ -191,3 +199,126 @@ def test_a_section_as_enacted_never_dates_what_its_whole_act_defers(tmp_path, se
         assert assert_windows_sound(lex) > 0
     finally:
         lex.close()
+
+
+# == Every whole text as enacted or made, beside one of its units as legislation.gov.uk serves it: one history =====
+
+# (file, the unit cut from it, that unit's URI segment on legislation.gov.uk, the text's own IRI as lexrdf mints it)
+WHOLE_AS_ENACTED = [
+    (MMA_FILE, "section-1", "section/1", MMA),  # s. 7(2), line 502: in force on the day on which it is passed
+    (PNI_FILE, "section-1", "section/1", PNI),  # s. 79(1), line 5704: s. 1 on a day an order appoints
+    # s. 79(2), lines 5711-5714: "The following provisions come into force on the day on which this Act is passed—
+    # ... section 49;"
+    (PNI_FILE, "section-49", "section/49", PNI),
+    # ukm:ComingIntoForce 1996-06-21 (line 49); reg. 1 (line 105): "... shall come into force on 21st June 1996."
+    (CLML / "uksi-1996-1342-made.xml", "regulation-2", "regulation/2", None),
+    (ATM_FILE, "regulation-6", "regulation/6", ATM),  # reg. 1(2), line 1943: on exit day
+]
+
+
+def _quoted(element) -> bool:
+    """Whether ELEMENT is inside a BlockAmendment: text an amending provision inserts elsewhere, not a unit here."""
+    return any(a.tag == f"{L}BlockAmendment" for a in element.iterancestors())
+
+
+def cut_unit(whole: Path, unit: str, segment: str, directory: Path) -> Path:
+    """WHOLE cut to the P1group of UNIT, as legislation.gov.uk serves one provision of a text as enacted or made (its
+    Data Protection Act 2018 s. 157: root IdURI ".../id/ukpga/2018/12", DocumentURI ".../ukpga/2018/12/enacted",
+    dc:identifier ".../ukpga/2018/12/section/157/enacted"): the body's other P1groups, the blocks left empty and the
+    Schedules dropped."""
+    tree = etree.parse(str(whole))
+    root = tree.getroot()
+    (identifier, *_) = [e for e in tree.iter(f"{DC}identifier") if e.text.startswith("http://www.legislation.gov.uk/")]
+    work = root.get("IdURI") or identifier.text
+    stage = "made" if "/uksi/" in work else "enacted"
+    expression = work.replace("/id/", "/")
+    root.set("IdURI", work)
+    root.set("DocumentURI", f"{expression}/{stage}")
+    identifier.text = f"{expression}/{segment}/{stage}"
+    (body,) = tree.iter(f"{L}Body")
+    for group in [g for g in body.iter(f"{L}P1group") if not _quoted(g)]:  # (what the unit quotes stays)
+        if not any(p.get("id") == unit for p in group.iter(f"{L}P1")):
+            group.getparent().remove(group)
+    for name in ("Pblock", "Chapter", "Part"):
+        for block in [b for b in body.iter(f"{L}{name}") if b.find(f".//{L}P1") is None]:
+            block.getparent().remove(block)
+    for schedules in list(tree.iter(f"{L}Schedules")):
+        schedules.getparent().remove(schedules)
+    assert [p.get("id") for p in body.iter(f"{L}P1") if not _quoted(p)] == [unit]
+    cut = directory / f"{whole.stem}-{unit}.xml"
+    tree.write(str(cut), xml_declaration=True, encoding="utf-8")
+    return cut
+
+
+_UNITS = """
+PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+SELECT ?provision WHERE {
+  ?provision lex:act <{act}> ; lex:eId ?eid .
+  FILTER (?eid = "{unit}" || STRSTARTS(?eid, "{unit}-"))
+}
+"""
+
+
+def answers(lex, act: str, unit: str) -> dict[str, object]:
+    """What lexrdf answers, as known now, of the act and of UNIT and every unit within it: their versions with
+    IRIs and opening events, text-at on the act's own day and the day before, the act's impact, the events feed and
+    every current record of the store (test_ingest_order.history)."""
+    from test_ingest_order import history
+
+    day = date.fromisoformat(re.search(r"/(\d{4}-\d{2}-\d{2})/", act)[1])
+    provisions = sorted(
+        row["provision"].value for row in lex.store.sparql(_UNITS.replace("{act}", act).replace("{unit}", unit))
+    )
+    assert provisions, f"no unit {unit} in {act}"
+    found: dict[str, object] = {"history": history(lex)}
+    for provision in [act, *provisions]:
+        found[provision] = (
+            [
+                (v.version, v.valid_from, v.valid_until, v.opened_by.type, v.opened_by.bound)
+                for v in lex.versions(provision)
+            ],
+            [(a.status, a.version) for a in (lex.text_at(provision, str(d)) for d in (day - timedelta(days=1), day))],
+        )
+    found["events"] = sorted(
+        tuple(row[name].value if row[name] else None for name in ("event", "date", "kinds", "opened", "closed"))
+        for row in lex.rows("_events-feed")
+    )
+    found["impact"] = sorted(
+        {(i.provision, i.effect, i.type, i.date, i.version_opened, i.version_closed) for i in lex.impact(act).items},
+        key=str,
+    )
+    return found
+
+
+@pytest.mark.parametrize(
+    ("whole", "unit", "segment", "act"),
+    [pytest.param(*case, id=f"{case[0].stem}-{case[1]}") for case in WHOLE_AS_ENACTED],
+)
+def test_a_unit_as_enacted_and_its_whole_text_give_one_history_in_either_order(
+    whole, unit, segment, act, tmp_path, tmp_path_factory
+):
+    """A unit cut from its whole text as enacted or made, as legislation.gov.uk serves it, then the whole text, gives
+    what the whole text then the unit gives: the whole text's own provisions on coming into force date every unit it
+    holds, whichever came first (the unit alone dates its words at the earliest on the act's day, a bound the whole
+    text replaces)."""
+    needs_shared(whole)
+    portion = cut_unit(whole, unit, segment, tmp_path)
+    whole_first, summary = ingested_copy([whole], tmp_path_factory, "whole-first")
+    (act_iri,) = summary.act_iris
+    assert act in (None, act_iri)
+    lex = Lexrdf.open(Settings(store=whole_first, base_iri=BASE))
+    try:
+        assert lex.ingest([portion]).refused == []
+        expected = answers(lex, act_iri, unit)
+    finally:
+        lex.close()
+    lex = open_lex(tmp_path / "portion-first")
+    try:
+        for path in (portion, whole):
+            assert lex.ingest([path]).refused == []
+        found = answers(lex, act_iri, unit)
+    finally:
+        lex.close()
+    assert found.keys() == expected.keys()
+    for key in expected:
+        assert found[key] == expected[key], key

@@ -36,6 +36,7 @@ def plan_expression(planner: Planner) -> None:
             continue
         if commencement_unknown_here(planner, unit):
             continue
+        withdraw_bound_words(planner, unit)
         # The first expression of an act says, through @period, since when each text has been in force; a later
         # one can only say that a text is in force from its own date (its periods may be stale copies).
         if unit.window is None:
@@ -118,6 +119,7 @@ def plan_expression(planner: Planner) -> None:
     if not late and not planner.companion:  # an older expression cannot end what later ones show
         close_absent(planner, seen, day)
     record_repeals_of_absent(planner)
+    retire_bound_event(planner)
 
 
 def _own_day_at_earliest(planner: Planner) -> str:
@@ -129,16 +131,29 @@ def _own_day_at_earliest(planner: Planner) -> str:
 
 def commencement_unknown_here(planner: Planner, unit: Unit) -> bool:
     """Whether this document, a portion as enacted without its act's provisions on coming into force, would date a
-    unit the act's whole text, held, gives no version (it shows it prospective): the whole text's own words rule
-    (the Police (Northern Ireland) Act 2000 defers s. 1 to an order, s. 79(1); its s. 1 alone says nothing)."""
+    unit the act's whole text, held, gives no version (it shows it prospective) or dates with these very words: the
+    whole text's own words rule (the Police (Northern Ireland) Act 2000 defers s. 1 to an order, s. 79(1); its s. 1
+    alone says nothing; the Ministerial and other Maternity Allowances Act 2021 s. 1 is in force on the day it was
+    passed by s. 7(2), which s. 1 alone lacks). Words the whole text held does not show (an earlier text than its
+    own) are this document's to date, at the earliest on the act's day."""
     document = planner.document
-    return bool(
-        document.portion
-        and document.entry_at_earliest
-        and planner.whole_held
-        and unit.path
-        and not planner.stored.versions.get(unit.path)
-    )
+    if not (document.portion and document.entry_at_earliest and planner.whole_held and unit.path):
+        return False
+    versions = planner.stored.versions.get(unit.path, [])
+    return not versions or any(v.texts.get(document.language) == text_key(unit) for v in versions)
+
+
+def withdraw_bound_words(planner: Planner, unit: Unit) -> None:
+    """The first text of the whole act dates `unit`'s words by the act's own provisions on coming into force: a
+    version of the same words that only portions gave it, in force from the act's commencement at the earliest on
+    its own date (a portion as enacted lacking those provisions), is withdrawn, and this text dates them, so that
+    the history is the same whichever came first (`commencement_unknown_here` is the other order)."""
+    if planner.document.portion or planner.whole_held or not unit.path:
+        return
+    bound, words = _own_day_at_earliest(planner), text_key(unit)
+    for version in list(planner.stored.versions.get(unit.path, [])):
+        if version.opened_by == bound and version.texts.get(planner.document.language) == words:
+            planner.withdraw(version)
 
 
 def withdraw_portions_bound(planner: Planner, unit: Unit) -> None:
@@ -153,6 +168,23 @@ def withdraw_portions_bound(planner: Planner, unit: Unit) -> None:
             planner.withdraw(version)
     if unit.path in planner.stored.provisions:  # known before (from the portion): prospective from now on
         planner.plan.prospective.append(unit.path)
+
+
+def retire_bound_event(planner: Planner) -> None:
+    """Once the first text of the whole act has withdrawn every version the act's commencement at the earliest on its
+    own date opened (only portions gave them), that event is superseded too: as known from then on, no source shows
+    it, as none would have had the whole text come first."""
+    plan, stored = planner.plan, planner.stored
+    if planner.document.portion or planner.whole_held or not plan.withdrawn:
+        return
+    bound = _own_day_at_earliest(planner)
+    if bound not in stored.events or (bound in plan.events and plan.events[bound].opens):
+        return
+    if not any(version.opened_by == bound for version in plan.withdrawn):
+        return
+    if any(version.opened_by == bound for versions in stored.versions.values() for version in versions):
+        return
+    plan.superseded_events.append(bound)
 
 
 def provisional_act_version(planner: Planner, unit: Unit, later: StoredVersion) -> bool:

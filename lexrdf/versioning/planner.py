@@ -321,7 +321,7 @@ class Planner(UnitChanges, RecordedEnds):
         begins_history: bool = False,
     ) -> NewVersion:
         provision = self.minter.provision(self.stored.iri, unit.path)
-        iri = self.minter.version(provision, window.start, chain(unit))
+        iri = self.minter.version(provision, window.start, chain(unit), self.linked(opened_by).at_earliest)
         record = NewRecord(iri, None, unit, {}, window.end, closed_by)
         version = NewVersion(
             iri,

@@ -146,6 +146,9 @@ class Plan:
     withdrawn: list[StoredVersion] = field(default_factory=list)
     # provisions stored before that the document shows as prospective (new ones say so when they are described)
     prospective: list[str] = field(default_factory=list)
+    # stored events superseded by none (as known from now on, no source shows them: the act's commencement at the
+    # earliest that only portions gave, once the whole text dated every version it opened)
+    superseded_events: list[str] = field(default_factory=list)
     events: dict[str, EventSpec] = field(default_factory=dict)
     advances_currency: bool = False  # the document vouches for the text to a later date than anything stored
     # what the document shows that is not recorded, one line each naming file and line ("file:line: ...")
@@ -153,7 +156,14 @@ class Plan:
 
     @property
     def changes_anything(self) -> bool:
-        return bool(self.new_provisions or self.new_versions or self.new_records or self.withdrawn or self.prospective)
+        return bool(
+            self.new_provisions
+            or self.new_versions
+            or self.new_records
+            or self.withdrawn
+            or self.prospective
+            or self.superseded_events
+        )
 
 
 def text_key(unit: Unit) -> TextKey:
