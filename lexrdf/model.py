@@ -151,6 +151,9 @@ class Unit:
     notes: tuple[str, ...] = ()  # annotations referenced from the unit's own text, number or heading
     unit_notes: tuple[str, ...] = ()  # those referenced from its number: they concern the whole provision
     own_period: bool = False  # its window is its own (@period on it), not inherited from an enclosing unit
+    # its window is given on an element around it that is no unit, inside its parent unit (CLML's P1group around a
+    # P1): its own too, though not on it
+    wrapped_period: bool = False
     placeholder: bool = False  # its text only says it was repealed (". . . .", "ARTICOLO ABROGATO"): no words in force
     # the editor's notes in it saying a change takes effect later than it was made ("file:line: words")
     deferred_effects: tuple[str, ...] = ()

@@ -201,10 +201,10 @@ def test_a_section_as_enacted_never_dates_what_its_whole_act_defers(tmp_path, se
         lex.close()
 
 
-# == Every whole text as enacted or made, beside one of its units as legislation.gov.uk serves it: one history =====
+# == Every whole text (or Part) in ../shared/data, beside one of its units as legislation.gov.uk serves it: one history
 
 # (file, the unit cut from it, that unit's URI segment on legislation.gov.uk, the text's own IRI as lexrdf mints it)
-WHOLE_AS_ENACTED = [
+WHOLE_TEXTS = [
     (MMA_FILE, "section-1", "section/1", MMA),  # s. 7(2), line 502: in force on the day on which it is passed
     (PNI_FILE, "section-1", "section/1", PNI),  # s. 79(1), line 5704: s. 1 on a day an order appoints
     # s. 79(2), lines 5711-5714: "The following provisions come into force on the day on which this Act is passed—
@@ -213,6 +213,17 @@ WHOLE_AS_ENACTED = [
     # ukm:ComingIntoForce 1996-06-21 (line 49); reg. 1 (line 105): "... shall come into force on 21st June 1996."
     (CLML / "uksi-1996-1342-made.xml", "regulation-2", "regulation/2", None),
     (ATM_FILE, "regulation-6", "regulation/6", ATM),  # reg. 1(2), line 1943: on exit day
+    # revised and historical texts: each unit dated by the RestrictStartDate / RestrictEndDate on it or around it.
+    # SCA 1981 Part VI at 2020-08-03 (root RestrictEndDate 2020-12-01): s. 129's P1group (line 176) has no dates, its
+    # end is the cross-heading's (line 174: RestrictEndDate="2020-12-01"), which ends then for s. 140 (line 537), not
+    # held beside s. 129 alone
+    (CLML / "ukpga-1981-54-part-VI-2020-08-03.xml", "section-129", "section/129", None),
+    # the Abolition of the Right to Buy (Wales) Act 2018 at 2018-01-24: s. 2's P1group carries its own window
+    # (RestrictStartDate="2018-03-25" RestrictEndDate="2019-01-26"), the cross-heading's the same
+    (CLML / "anaw-2018-1-historical-2018-01-24.xml", "section-2", "section/2", None),
+    # GLA Act 1999 Part III at 2013-03-27 (root RestrictEndDate 2013-04-01): s. 102 (line 1888) inside Part III, its
+    # Chapter I and a cross-heading, each with RestrictEndDate="2014-02-24" (lines 109, 112, 270), after the currency
+    (CLML / "ukpga-1999-29-part-III-2013-03-27.xml", "section-102", "section/102", None),
 ]
 
 
@@ -222,19 +233,25 @@ def _quoted(element) -> bool:
 
 
 def cut_unit(whole: Path, unit: str, segment: str, directory: Path) -> Path:
-    """WHOLE cut to the P1group of UNIT, as legislation.gov.uk serves one provision of a text as enacted or made (its
-    Data Protection Act 2018 s. 157: root IdURI ".../id/ukpga/2018/12", DocumentURI ".../ukpga/2018/12/enacted",
-    dc:identifier ".../ukpga/2018/12/section/157/enacted"): the body's other P1groups, the blocks left empty and the
-    Schedules dropped."""
+    """WHOLE cut to the P1group of UNIT, as legislation.gov.uk serves one provision, with the units around it and their
+    windows: the body's other P1groups, the blocks left empty and the Schedules dropped. Of a revised or historical
+    text, dc:identifier is the P1's own DocumentURI (its Income Tax Act 2007 s. 8: root DocumentURI
+    ".../ukpga/2007/3", dc:identifier ".../ukpga/2007/3/section/8"); of a text as enacted or made, which gives its
+    P1s none, as its Data Protection Act 2018 s. 157 as enacted: root IdURI ".../id/ukpga/2018/12", DocumentURI
+    ".../ukpga/2018/12/enacted", dc:identifier ".../ukpga/2018/12/section/157/enacted"."""
     tree = etree.parse(str(whole))
     root = tree.getroot()
     (identifier, *_) = [e for e in tree.iter(f"{DC}identifier") if e.text.startswith("http://www.legislation.gov.uk/")]
-    work = root.get("IdURI") or identifier.text
-    stage = "made" if "/uksi/" in work else "enacted"
-    expression = work.replace("/id/", "/")
-    root.set("IdURI", work)
-    root.set("DocumentURI", f"{expression}/{stage}")
-    identifier.text = f"{expression}/{segment}/{stage}"
+    (p1,) = [p for p in tree.iter(f"{L}P1") if p.get("id") == unit and not _quoted(p)]
+    if p1.get("DocumentURI"):
+        identifier.text = p1.get("DocumentURI")
+    else:
+        work = root.get("IdURI") or identifier.text
+        stage = "made" if "/uksi/" in work else "enacted"
+        expression = work.replace("/id/", "/")
+        root.set("IdURI", work)
+        root.set("DocumentURI", f"{expression}/{stage}")
+        identifier.text = f"{expression}/{segment}/{stage}"
     (body,) = tree.iter(f"{L}Body")
     for group in [g for g in body.iter(f"{L}P1group") if not _quoted(g)]:  # (what the unit quotes stays)
         if not any(p.get("id") == unit for p in group.iter(f"{L}P1")):
@@ -292,15 +309,16 @@ def answers(lex, act: str, unit: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(
     ("whole", "unit", "segment", "act"),
-    [pytest.param(*case, id=f"{case[0].stem}-{case[1]}") for case in WHOLE_AS_ENACTED],
+    [pytest.param(*case, id=f"{case[0].stem}-{case[1]}") for case in WHOLE_TEXTS],
 )
-def test_a_unit_as_enacted_and_its_whole_text_give_one_history_in_either_order(
+def test_a_unit_and_its_whole_text_give_one_history_in_either_order(
     whole, unit, segment, act, tmp_path, tmp_path_factory
 ):
-    """A unit cut from its whole text as enacted or made, as legislation.gov.uk serves it, then the whole text, gives
-    what the whole text then the unit gives: the whole text's own provisions on coming into force date every unit it
-    holds, whichever came first (the unit alone dates its words at the earliest on the act's day, a bound the whole
-    text replaces)."""
+    """A unit cut from its whole text (or Part), as legislation.gov.uk serves it, then the whole text, gives what the
+    whole text then the unit gives. As enacted or made: the whole text's own provisions on coming into force date
+    every unit it holds, whichever came first (the unit alone dates its words at the earliest on the act's day, a
+    bound the whole text replaces). Revised: an end the unit only inherits from a unit around it, which the portion
+    shows only around the unit, is no evidence of the unit's end (it may be for a unit the portion does not hold)."""
     needs_shared(whole)
     portion = cut_unit(whole, unit, segment, tmp_path)
     whole_first, summary = ingested_copy([whole], tmp_path_factory, "whole-first")

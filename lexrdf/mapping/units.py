@@ -75,8 +75,17 @@ class UnitsReader(Reader):
         names, passed_over = LOCAL_NAMES, self.quoted | self.excluded
         holding: list[bool] = [False]  # for each unit being walked, whether its words hold a list item without an eId
 
+        def dates(element: etree._Element) -> bool:  # whether it carries a window of its own
+            if start_attribute and (element.get(start_attribute) or element.get(end_attribute or "")):
+                return True
+            return bool(attribute and element.get(attribute))
+
         def walk(
-            element: etree._Element, parent_path: str | None, inherited: Window | None, inside_merged: bool = False
+            element: etree._Element,
+            parent_path: str | None,
+            inherited: Window | None,
+            inside_merged: bool = False,
+            wrapped: bool = False,  # an element around the next unit, inside its parent unit, carries its window
         ) -> None:
             for child in element:
                 name = names[child.tag]
@@ -103,6 +112,7 @@ class UnitsReader(Reader):
                     unit.own_period = bool(attribute and child.get(attribute)) or bool(
                         start_attribute and child.get(start_attribute)
                     )
+                    unit.wrapped_period = wrapped
                     units.append(unit)
                     rest = self.text_elsewhere(child, unit)
                     if rest is not None:  # its words for the territories its marked changes do not reach
@@ -119,7 +129,7 @@ class UnitsReader(Reader):
                     if merged:
                         self.merged(child, name, parent_path)
                         holding[-1] = True  # the innermost unit being walked holds a list item without an eId
-                    walk(child, parent_path, window, inside_merged or merged)
+                    walk(child, parent_path, window, inside_merged or merged, wrapped or dates(child))
 
         for container in containers:
             if (container.text or "").strip():

@@ -417,14 +417,18 @@ def ends_for_another(planner: Planner, unit: Unit) -> bool:
     """Whether the end of `unit`'s window is one it inherits from an enclosing unit that ends then because another
     unit inside it, dated on its own, ends then: a container's window reflects changes anywhere inside it, so its end
     says nothing of the words of the units it dates only by enclosing them (SCA Part VI ends on 2020-12-01 for s. 140,
-    not for s. 129)."""
-    dating = unit
+    not for s. 129); or one a portion shows only around what it holds (`shown_in_part`: s. 129 served alone, inside
+    Part VI, which ends then for s. 140, not held)."""
+    dating, below = unit, []
     for parent in planner.ancestors(unit):
         if parent.window != dating.window:
             break
+        below.append(dating)
         dating = parent
     if dating is unit or unit.own_period:
         return False  # its window is its own (or that of an element around it alone): its end is evidence
+    if dating.path in shown_in_part(planner) and not any(u.own_period or u.wrapped_period for u in below):
+        return True  # a portion shows it only around what it holds: its end may be for a unit not held
     ends = planner.inner_ends.get(dating.path)
     if ends is None:  # once per enclosing unit, not per unit it encloses
         inside = planner.descendant_eids.get(dating.path, set())
@@ -434,6 +438,27 @@ def ends_for_another(planner: Planner, unit: Unit) -> bool:
             if other.eid in inside and other.window is not None and other.window != dating.window
         }
     return unit.window.end in ends
+
+
+def shown_in_part(planner: Planner) -> frozenset[str]:
+    """The units a portion shows only around what it holds: those enclosing the lowest unit that encloses every unit
+    it holds (legislation.gov.uk serves SCA s. 129 inside Part VI and its cross-heading, with their windows, which
+    reflect changes to units of them it does not hold); none for a whole text."""
+    if not planner.document.portion:
+        return frozenset()
+    if planner.scope_ancestors is None:
+        parent_of = {u.path: u.parent_path for u in planner.document.units}
+        enclosing = set(parent_of.values())
+        chains = []
+        for path in (p for p in parent_of if p and p not in enclosing):  # every unit holding no other
+            chain, at = [], path
+            while at is not None:
+                chain.append(at)
+                at = parent_of.get(at)
+            chains.append(chain[::-1])  # outermost first
+        common = [level[0] for level in zip(*chains, strict=False) if len(set(level)) == 1]
+        planner.scope_ancestors = frozenset(common[:-1])
+    return planner.scope_ancestors
 
 
 def repealed_placeholder(planner: Planner, unit: Unit) -> bool:

@@ -65,6 +65,8 @@ class Planner(UnitChanges, RecordedEnds):
         self.first_starts: dict[tuple[str, str | None], tuple[date, str, bool]] = {}
         # an enclosing unit's path -> the window ends of the units inside it dated on their own (periods.py)
         self.inner_ends: dict[str, set[date | None]] = {}
+        # a portion's units shown only around what it holds (periods.shown_in_part), once computed
+        self.scope_ancestors: frozenset[str] | None = None
         self.commencement_days = {m.effective for m in document.modifications if m.kind == "commencement"}
         self.entry_events: set[str] = set()  # the act's own commencement on its stated entry into force (enactment())
 
