@@ -50,24 +50,10 @@ def mma_section_1(tmp_path_factory):
     "http://www.legislation.gov.uk/id/ukpga/2021/5") moved to the root's IdURI, the root's DocumentURI
     ".../ukpga/2021/5/enacted", dc:identifier ".../ukpga/2021/5/section/1/enacted", and every P1group of the body
     but s. 1's (line 82) dropped, s. 7(2) (line 502: "This Act comes into force on the day on which it is passed.")
-    with them."""
+    with them (`cut_unit`)."""
     needs_shared(MMA_FILE)
     directory = tmp_path_factory.mktemp("mma-section-1")
-    tree = etree.parse(str(MMA_FILE))
-    (identifier,) = [
-        e for e in tree.iter(f"{DC}identifier") if e.text == "http://www.legislation.gov.uk/id/ukpga/2021/5"
-    ]
-    identifier.text = "http://www.legislation.gov.uk/ukpga/2021/5/section/1/enacted"
-    tree.getroot().set("IdURI", "http://www.legislation.gov.uk/id/ukpga/2021/5")
-    tree.getroot().set("DocumentURI", "http://www.legislation.gov.uk/ukpga/2021/5/enacted")
-    (body,) = tree.iter(f"{L}Body")
-    for group in list(body.iter(f"{L}P1group")):
-        if group.find(f"{L}P1").get("id") != "section-1":
-            group.getparent().remove(group)
-    for block in [b for b in body.iter(f"{L}Pblock") if b.find(f".//{L}P1") is None]:
-        block.getparent().remove(block)
-    variant = directory / MMA_FILE.name
-    tree.write(str(variant), xml_declaration=True, encoding="utf-8")
+    variant = cut_unit(MMA_FILE, "section-1", "section/1", directory)
     lex = open_lex(directory / "store")
     assert lex.ingest([variant]).refused == []
     yield lex
@@ -159,22 +145,9 @@ PNI = f"{BASE}/eli/gb-ukm/act/2000-11-23/32"
 def pni_section_1(directory) -> object:
     """The Police (Northern Ireland) Act 2000 as enacted, cut to s. 1 as legislation.gov.uk serves one section (as
     `mma_section_1`): dc:identifier (line 3: ".../ukpga/2000/32/enacted") becomes ".../section/1/enacted", every
-    P1group but s. 1's (line 84) is dropped, with the Parts, blocks and Schedules left without one, s. 79 with them."""
-    tree = etree.parse(str(PNI_FILE))
-    (identifier,) = [e for e in tree.iter(f"{DC}identifier") if e.text.endswith("/ukpga/2000/32/enacted")]
-    identifier.text = "http://www.legislation.gov.uk/ukpga/2000/32/section/1/enacted"
-    (body,) = tree.iter(f"{L}Body")
-    for group in list(body.iter(f"{L}P1group")):
-        if group.find(f"{L}P1").get("id") != "section-1":
-            group.getparent().remove(group)
-    for name in ("Pblock", "Part"):
-        for block in [b for b in body.iter(f"{L}{name}") if b.find(f".//{L}P1") is None]:
-            block.getparent().remove(block)
-    for schedules in list(tree.iter(f"{L}Schedules")):
-        schedules.getparent().remove(schedules)
-    variant = directory / "ukpga-2000-32-section-1.xml"
-    tree.write(str(variant), xml_declaration=True, encoding="utf-8")
-    return variant
+    P1group but s. 1's (line 84) is dropped, with the Parts, blocks and Schedules left without one, s. 79 with them
+    (`cut_unit`)."""
+    return cut_unit(PNI_FILE, "section-1", "section/1", directory)
 
 
 @pytest.mark.parametrize("section_first", [True, False])

@@ -9,7 +9,7 @@ from lexrdf.errors import SourceError
 from lexrdf.model import TEXTUAL_KINDS as TEXTUAL
 from lexrdf.model import Unit, Window
 from lexrdf.versioning.planner import Planner, close_absent, close_placeholder, record_repeals_of_absent
-from lexrdf.versioning.state import StoredVersion, text_key
+from lexrdf.versioning.state import StoredVersion, TextKey, text_key
 
 
 def plan_expression(planner: Planner) -> None:
@@ -36,7 +36,7 @@ def plan_expression(planner: Planner) -> None:
             continue
         if commencement_unknown_here(planner, unit):
             continue
-        withdraw_bound_words(planner, unit)
+        withdraw_bound_words(planner, unit, text_key(unit))
         # The first expression of an act says, through @period, since when each text has been in force; a later
         # one can only say that a text is in force from its own date (its periods may be stale copies).
         if unit.window is None:
@@ -143,29 +143,26 @@ def commencement_unknown_here(planner: Planner, unit: Unit) -> bool:
     return not versions or any(v.texts.get(document.language) == text_key(unit) for v in versions)
 
 
-def withdraw_bound_words(planner: Planner, unit: Unit) -> None:
+def withdraw_bound_words(planner: Planner, unit: Unit, words: TextKey | None = None) -> None:
     """The first text of the whole act dates `unit`'s words by the act's own provisions on coming into force: a
-    version of the same words that only portions gave it, in force from the act's commencement at the earliest on
-    its own date (a portion as enacted lacking those provisions), is withdrawn, and this text dates them, so that
-    the history is the same whichever came first (`commencement_unknown_here` is the other order)."""
+    version that only portions gave it, in force from the act's commencement at the earliest on its own date (a
+    portion as enacted lacking those provisions), is withdrawn, and this text dates them, so that the history is the
+    same whichever came first (`commencement_unknown_here` is the other order). WORDS: only a version of these words
+    (this text dates its own); None: every such version (this text shows the unit prospective)."""
     if planner.document.portion or planner.whole_held or not unit.path:
         return
-    bound, words = _own_day_at_earliest(planner), text_key(unit)
+    bound, language = _own_day_at_earliest(planner), planner.document.language
     for version in list(planner.stored.versions.get(unit.path, [])):
-        if version.opened_by == bound and version.texts.get(planner.document.language) == words:
+        if version.opened_by == bound and (words is None or version.texts.get(language) == words):
             planner.withdraw(version)
 
 
 def withdraw_portions_bound(planner: Planner, unit: Unit) -> None:
-    """The first text of the whole act shows `unit` prospective: a version only portions gave it, opened by the act's
-    commencement at the earliest on its own date (a portion as enacted lacking the act's commencement provisions),
-    is withdrawn, and the provision is recorded prospective."""
+    """The first text of the whole act shows `unit` prospective: every version only portions gave it, at the earliest
+    on the act's own date, is withdrawn (`withdraw_bound_words`), and the provision is recorded prospective."""
     if planner.document.portion or planner.whole_held or not unit.path:
         return
-    bound = _own_day_at_earliest(planner)
-    for version in list(planner.stored.versions.get(unit.path, [])):
-        if version.opened_by == bound:
-            planner.withdraw(version)
+    withdraw_bound_words(planner, unit)
     if unit.path in planner.stored.provisions:  # known before (from the portion): prospective from now on
         planner.plan.prospective.append(unit.path)
 

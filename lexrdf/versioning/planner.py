@@ -323,7 +323,8 @@ class Planner(UnitChanges, RecordedEnds):
         begins_history: bool = False,
     ) -> NewVersion:
         provision = self.minter.provision(self.stored.iri, unit.path)
-        iri = self.minter.version(provision, window.start, chain(unit), self.linked(opened_by).at_earliest)
+        opening = self.linked(opened_by)
+        iri = self.minter.version(provision, window.start, chain(unit), opening.at_earliest)
         record = NewRecord(iri, None, unit, {}, window.end, closed_by)
         version = NewVersion(
             iri,
@@ -337,7 +338,7 @@ class Planner(UnitChanges, RecordedEnds):
             concurrent=chain(unit),
         )
         self.plan.new_versions.append(version)
-        self.linked(opened_by).opens.add(iri)
+        opening.opens.add(iri)
         if closed_by:
             self.linked(closed_by).closes.add(iri)
         return version
