@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import ast
 import inspect
+import multiprocessing.process
+import multiprocessing.util
 import os
+import subprocess
 import textwrap
 from functools import cache
 from pathlib import Path
@@ -155,8 +158,23 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
 # either calls, followed through their modules) names one of these: a subprocess (servers.py's `lexrdf serve`,
 # `lexrdf` CLI runs, Jena, Virtuoso, oxigraph serve), uvicorn, an MCP stdio session, or Playwright's Chromium.
 # (`lexrdf_serve` by name as well: the fixtures here import servers.py when called, since it imports this module)
+# Worker processes count too: the ingest's planning and reading pools (`PlanningPool`, `_read_in_pool`, which tests
+# force on), the SPARQL endpoint's `QueryPool`, `oxigraph_server` (imported where it is used, so named here), and
+# owlready2's `sync_reasoner` (HermiT on Java). `_stays_in_process` checks the marking as the tests run.
 SYSTEM_NAMES = frozenset(
-    {"subprocess", "uvicorn", "stdio_client", "sync_playwright", "async_playwright", "lexrdf_serve"}
+    {
+        "subprocess",
+        "uvicorn",
+        "stdio_client",
+        "sync_playwright",
+        "async_playwright",
+        "lexrdf_serve",
+        "PlanningPool",
+        "_read_in_pool",
+        "QueryPool",
+        "oxigraph_server",
+        "sync_reasoner",
+    }
 )
 TESTS = Path(__file__).resolve().parent
 
@@ -200,5 +218,36 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         info = getattr(item, "_fixtureinfo", None)
         fixtures = [d.func for defs in (info.name2fixturedefs.values() if info else ()) for d in defs]
-        if any(_starts_processes(f) for f in [function, *fixtures] if _ours(f)):
+        checked = [f for f in [function, *fixtures] if _ours(f) and f.__name__ != "_stays_in_process"]
+        if any(_starts_processes(f) for f in checked):
             item.add_marker(pytest.mark.system)
+
+
+@pytest.fixture(autouse=True)
+def _stays_in_process(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """A test of the in-process tier (not marked `system`) that starts a process, through its own code or a fixture
+    of its own scope, fails: the marking above is checked as the tests run, not only read from their names. Counted:
+    a subprocess, a multiprocessing process (a pool's workers), the fork server."""
+    if request.node.get_closest_marker("system"):
+        yield
+        return
+    started: list[str] = []
+
+    def counting(kind: str, start):
+        def counted(*args, **kwargs):
+            started.append(kind)
+            return start(*args, **kwargs)
+
+        return counted
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", counting("a subprocess", subprocess.Popen.__init__))
+    process = multiprocessing.process.BaseProcess
+    monkeypatch.setattr(process, "start", counting("a multiprocessing process", process.start))
+    spawn = multiprocessing.util.spawnv_passfds
+    monkeypatch.setattr(multiprocessing.util, "spawnv_passfds", counting("the fork server", spawn))
+    yield
+    if started:
+        pytest.fail(
+            f"{request.node.nodeid} started {', '.join(sorted(set(started)))} but is not marked system: name what "
+            "starts it in conftest's SYSTEM_NAMES, or keep the test in this process"
+        )
