@@ -330,8 +330,9 @@ def test_correttivo_its_own_original_reference_resolves_to_it(correttivo):
     ("unit", "phrase"),
     [
         # line 2460 (art_19, its commi in one <paragraph> without eId): "entro <ins eId="ins_2">((ventiquattro))</ins>
-        # mesi dalla data di entrata in vigore della presente legge" (pmod_1, source "#")
-        ("art_19", "entro ((ventiquattro)) mesi dalla data di entrata in vigore della presente legge"),
+        # mesi dalla data di entrata in vigore della presente legge" (pmod_1, source "#"): the act's words without the
+        # editor's brackets
+        ("art_19", "entro ventiquattro mesi dalla data di entrata in vigore della presente legge"),
         # line 2491 art_19-bis__para_1: <ins eId="ins_20">((Il Governo e' delegato ad adottare, nei termini di cui
         # all'articolo 19, comma 1 ...)) (pmod_19, source "#"); the article's heading is <ins eId="ins_19"> too
         ("art_19-bis/para_1", "Il Governo e' delegato ad adottare, nei termini di cui all'articolo 19, comma 1"),

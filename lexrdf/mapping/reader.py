@@ -14,6 +14,7 @@ from lxml import etree
 
 from lexrdf.errors import SourceError
 from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMBER_START, layout_json
+from lexrdf.mapping.brackets import without_brackets
 from lexrdf.mapping.dates import date_in, xsd_date
 from lexrdf.mapping.extent import ExtentReader
 from lexrdf.mapping.paths import LOCAL_NAMES, Paths
@@ -83,7 +84,9 @@ class Reader:
             re.compile(rf"^(?:{pattern})$", re.DOTALL) for pattern in mapping.get("editorial_blocks", [])
         ]
         self.deferred_patterns = [re.compile(pattern, re.IGNORECASE) for pattern in mapping.get("deferred_effects", [])]
-        self.paths = Paths(path, self.ns, normalise_text, self.text_of)
+        brackets = mapping.get("amendment_brackets")  # the editor's, around words an amendment made
+        self.brackets: tuple[str, str] | None = (brackets["opening"], brackets["closing"]) if brackets else None
+        self.paths = Paths(path, self.ns, self.normalised, self.text_of)  # an act's title has the brackets too
         document = mapping.get("document") or {"path": "."}
         doc = self.paths.first(self.root, document["path"])
         if not isinstance(doc, etree._Element):
@@ -236,6 +239,16 @@ class Reader:
         parts: list[str] = []
         self._gather_text(element, element, skip_units, notes, parts, editorial, view=view)
         return "".join(parts)
+
+    def words_of(self, element: etree._Element, **options: Any) -> str:
+        """The words of `element` (`text_of`, with its `options`), `normalised`."""
+        return self.normalised(self.text_of(element, **options))
+
+    def normalised(self, text: str) -> str:
+        """`text` normalised (spaces), without the editor's brackets around words an amendment made
+        (`amendment_brackets`, lexrdf/mapping/brackets.py)."""
+        words = normalise_text(text)
+        return without_brackets(words, *self.brackets) if self.brackets else words
 
     def layout(self, element: etree._Element, text: str) -> str:
         """A unit's own words (`text`) laid out as the source blocks them, where they hold list items without an

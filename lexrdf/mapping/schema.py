@@ -1,11 +1,9 @@
 """The schema of the mapping rule language (mappings/*.yaml): every key the engine reads, with its type.
 
 A mapping that uses a key the engine does not read (`headings:` for `heading:`), or a value of the wrong type, is
-refused (lexrdf.mapping.schema_check) with one line naming the file, the line and the key, instead of being silently
-ignored. Strings are strict: YAML 1.1 reads `no`, `yes`, `on`, `off` as booleans, `1.10` as a number and `2001-03-14`
-as a date, so an unquoted value that was meant as text is refused with the advice to quote it (`languages: {no: nb}`
-would map the key False).
-
+refused (lexrdf.mapping.schema_check) with one line naming the file, the line and the key, not silently ignored.
+Strings are strict: YAML 1.1 reads `no`, `yes`, `on`, `off` as booleans, `1.10` as a number and `2001-03-14` as a
+date, so an unquoted value meant as text is refused with the advice to quote it (`languages: {no: nb}` maps False).
 docs/mappings.md's key reference is generated from these models (lexrdf/mapping/reference.py).
 """
 
@@ -183,18 +181,19 @@ class Extent(Rule):
     regions: Table = {}
 
 
-class Prospective(Rule):
-    """A unit whose `attribute` is `value` is prospective (not yet in force)."""
-
-    attribute: Text
-    value: Text
-
-
 class Marker(Rule):
-    """An element carrying `attribute` with `value`."""
+    """An element carrying `attribute` with `value` (as `prospective`: a unit so marked is not yet in force)."""
 
     attribute: Text
     value: Text
+
+
+class AmendmentBrackets(Rule):
+    """The editor's brackets around the words an amendment made (Normattiva's "((", "))"), left out of a unit's
+    words and heading where they can be nothing else (lexrdf/mapping/brackets.py)."""
+
+    opening: Text
+    closing: Text
 
 
 class ChangeExtent(Rule):
@@ -483,7 +482,7 @@ class MappingRules(Rule):
     references: References | None = None
     lifecycle: Lifecycle | None = None
     extent: Extent | None = None
-    prospective: Prospective | None = None
+    prospective: Marker | None = None
     own_commencement: OwnCommencement | None = None
     vacatio_legis: VacatioLegis | None = None
     concurrent_versions: ConcurrentVersions | None = None
@@ -494,6 +493,7 @@ class MappingRules(Rule):
     annotations: Annotations | None = None
     repeal_placeholders: RepealPlaceholders | None = None
     editorial_blocks: Names = []
+    amendment_brackets: AmendmentBrackets | None = None
     editorial_marks: list[EditorialMark] = []
     deferred_effects: Names = []
     citations: Citations | None = None

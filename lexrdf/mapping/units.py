@@ -171,7 +171,7 @@ class UnitsReader(Reader):
             return None
         view = frozenset(left)
         notes: list[str] = []
-        text = normalise_text(self.text_of(element, skip_units=True, notes=notes, view=view))
+        text = self.words_of(element, skip_units=True, notes=notes, view=view)
         if not text or text == unit.text:  # no words there, or the same ones (a change of its heading only)
             return None
         unit.extent, unit.concurrent = "+".join(r for r in regions if r in limit), True
@@ -281,14 +281,14 @@ class UnitsReader(Reader):
             if name in self.number_tags and not number:
                 number = normalise_text(self.text_of(child, notes=unit_notes))
             elif name in self.heading_tags and not heading:
-                heading = normalise_text(self.text_of(child, notes=unit_notes))
+                heading = self.words_of(child, notes=unit_notes)
         for xpath in self.heading_paths if not heading else ():  # a heading outside the unit (CLML: P1group)
             found = self.paths.first(element, xpath)
             if isinstance(found, etree._Element):
-                heading = normalise_text(self.text_of(found, notes=unit_notes))
+                heading = self.words_of(found, notes=unit_notes)
                 break
         editorial: list[etree._Element] = []
-        text = normalise_text(self.text_of(element, skip_units=True, notes=notes, editorial=editorial))
+        text = self.words_of(element, skip_units=True, notes=notes, editorial=editorial)
         closing = self.closing_words(element, text)
         # prospective words (CLML Status="Prospective") are in force on no date the source gives: no window
         prospective = self.extents.prospective(element)

@@ -1,0 +1,125 @@
+"""Normattiva's brackets are the editor's, not the act's words (mappings/akn.yaml `amendment_brackets`,
+lexrdf/mapping/brackets.py): its vigente texts set "((" and "))" around the words an amendment made and around the
+number of the update note a comma ends with. A text served as the act's words holds neither; words of the law that
+nest parentheses keep them.
+
+Every expected value was read from the files of ../shared/data/akn/normattiva; the element and its line are quoted
+beside each check.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from templates import ingested_copy
+
+import lexrdf.mapping.reader
+from lexrdf.api import Lexrdf
+from lexrdf.settings import Settings
+
+NORMATTIVA = SHARED_DATA / "akn" / "normattiva"
+CAD_FILE = NORMATTIVA / "20050516_005G0104_VIGENZA_20250130.xml"
+CAD = f"{BASE}/eli/it/act/2005-03-07/82"
+# the consolidated texts (vigente): every bracket in their words is the editor's
+VIGENTI = ["20050516_005G0104_VIGENZA_20250130.xml", "more/codice_strada.xml", "more/legge_capitali.xml",
+           "more/legge_56_2007.xml"]  # fmt: skip
+CORRETTIVO_FILE = NORMATTIVA / "more" / "dlgs_correttivo_appalti.xml"
+WORDS = """PREFIX lex: <https://w3id.org/lexrdf/ontology#>
+SELECT ?of ?kind ?words WHERE {
+  { ?of lex:text ?words BIND("text" AS ?kind) } UNION { ?of lex:heading ?words BIND("heading" AS ?kind) } }"""
+
+
+def stored_words(lex: Lexrdf) -> dict[tuple[str, str], str]:
+    """Every text and heading the store holds, by what holds it (a version) and which it is."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for row in lex.store.sparql(WORDS):
+        found.setdefault((row["of"].value, row["kind"].value), []).append(row["words"].value)
+    return {key: " | ".join(sorted(values)) for key, values in found.items()}
+
+
+@pytest.fixture(scope="module")
+def cad(tmp_path_factory: pytest.TempPathFactory):
+    needs_shared(CAD_FILE)
+    store, _summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad")
+    lex = open_lex(store)
+    yield lex
+    lex.close()
+
+
+@pytest.mark.parametrize("name", VIGENTI)
+def test_no_text_of_a_consolidated_act_holds_the_editors_brackets(name: str, tmp_path_factory):
+    # the CAD alone sets 271 <ins> elements as "((...))" (line 3246: <ins eId="ins_4">((di firma elettronica))</ins>),
+    # the Codice della strada 498, and both bracket whole paragraphs with bare "((" / "))" and headings ("Sezione II
+    # ((Carta della cittadinanza digitale))")
+    path = NORMATTIVA / name
+    needs_shared(path)
+    store, summary = ingested_copy([path], tmp_path_factory, "vigente")
+    assert summary.quads and not summary.refused
+    lex = open_lex(store)
+    try:
+        bracketed = {of: words for of, words in stored_words(lex).items() if "((" in words or "))" in words}
+    finally:
+        lex.close()
+    assert not bracketed, f"{len(bracketed)} texts keep the editor's brackets, e.g. {list(bracketed.items())[:3]}"
+
+
+def test_words_an_amendment_made_read_as_the_act_has_them(cad):
+    # line 5902 art_37__para_2: <p>Il <ins eId="ins_134">((prestatore))</ins> di cui al comma 1 comunica
+    # contestualmente la rilevazione della documentazione da parte di altro <ins eId="ins_135">((prestatore))</ins> o
+    # l'annullamento della stessa.
+    answer = cad.text_at(f"{CAD}/art_37/para_2", "2025-01-30")
+    assert answer.status == "in-force"
+    assert answer.text.startswith(
+        "Il prestatore di cui al comma 1 comunica contestualmente la rilevazione della documentazione da parte di "
+        "altro prestatore o l'annullamento della stessa."
+    )
+    # line 3995: <heading><ins eId="ins_34">((Diritto a servizi on-line semplici e integrati))</ins></heading>
+    assert cad.text_at(f"{CAD}/art_7", "2025-01-30").heading == "Diritto a servizi on-line semplici e integrati"
+
+
+def test_the_note_number_a_comma_ends_with_is_no_word_of_it(cad):
+    # line 7062 art_60__para_3-bis.__point_f-quater: "... di cui agli <ref>articoli 225</ref> e <ref>226 del decreto
+    # legislativo 30 aprile 1992, n. 285</ref>; <ins eId="ins_208">((38))</ins>": 38 is the update note's number
+    answer = cad.text_at(f"{CAD}/art_60/para_3-bis./point_f-quater", "2025-01-30")
+    assert answer.text.endswith("226 del decreto legislativo 30 aprile 1992, n. 285;")
+
+
+def test_parentheses_of_the_laws_own_words_are_kept(tmp_path_factory):
+    # dlgs_correttivo_appalti.xml line 6363: "se ( (ISpx - ISmo ) / ISmo) &gt; 0,03 allora" (a formula: normalised,
+    # "((ISpx - ISmo) / ISmo)"); the Allegato's heading "... lavori pubblici (Articolo 47, comma 4)) del decreto
+    # legislativo 31 marzo 2023, n. 36": no bracket of the editor's in an amending act's own text
+    needs_shared(CORRETTIVO_FILE)
+    store, _summary = ingested_copy([CORRETTIVO_FILE], tmp_path_factory, "correttivo")
+    lex = open_lex(store)
+    try:
+        words = " ".join(stored_words(lex).values())
+    finally:
+        lex.close()
+    assert "se ((ISpx - ISmo) / ISmo) > 0,03 allora" in words
+    assert "SALrpx = SALcpx *0,9 *[((ISpx - ISmo) / ISmo) - 0,03]" in words
+    assert "lavori pubblici (Articolo 47, comma 4)) del decreto legislativo 31 marzo 2023, n. 36" in words
+
+
+def test_taking_the_brackets_out_loses_no_word(cad, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Invariant: every text and heading of the CAD read with its brackets left in is the one stored without them
+    but for parentheses, spaces and the note numbers that ended it."""
+    monkeypatch.setattr(lexrdf.mapping.reader, "without_brackets", lambda words, opening, closing: words)
+    raw = Lexrdf.open(Settings(store=tmp_path / "store", base_iri=BASE, ingest_processes=1))  # read here, patched
+    try:
+        raw.ingest([CAD_FILE])
+        as_written = stored_words(raw)
+    finally:
+        raw.close()
+    served = stored_words(cad)
+    assert as_written.keys() == served.keys()
+    changed = [of for of in served if served[of] != as_written[of]]
+    assert changed  # the 271 <ins eId="...">((...))</ins> of the CAD among them
+
+    def letters(words: str) -> str:
+        return re.sub(r"[()\s]", "", re.sub(r"(?:\s*\(\(\s*\d+\s*\)\))+\s*$", "", words))
+
+    lost = [(as_written[of], served[of]) for of in changed if letters(as_written[of]) != letters(served[of])]
+    assert not lost, lost[:3]
