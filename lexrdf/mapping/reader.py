@@ -17,6 +17,7 @@ from lexrdf.layout import ITEM_END, ITEM_START, NUMBER_END, NUMBER_PRINTED, NUMB
 from lexrdf.mapping.brackets import without_brackets
 from lexrdf.mapping.dates import date_in, xsd_date
 from lexrdf.mapping.extent import ExtentReader
+from lexrdf.mapping.note_numbers import NoteNumbers
 from lexrdf.mapping.paths import LOCAL_NAMES, Paths
 from lexrdf.mapping.paths import local_name as _local
 from lexrdf.mapping.problems import Problems, element_name
@@ -86,12 +87,17 @@ class Reader:
         self.deferred_patterns = [re.compile(pattern, re.IGNORECASE) for pattern in mapping.get("deferred_effects", [])]
         brackets = mapping.get("amendment_brackets")  # the editor's, around words an amendment made
         self.brackets: tuple[str, str] | None = (brackets["opening"], brackets["closing"]) if brackets else None
+        numbers = mapping.get("note_numbers")  # the editor's, naming its update notes at the end of a unit's words
+        self.note_numbers = NoteNumbers.of(numbers) if numbers else None
+        self.update_notes: frozenset[str] = frozenset()  # the numbers of the document's update notes, read below
         self.paths = Paths(path, self.ns, self.normalised, self.text_of)  # an act's title has the brackets too
         document = mapping.get("document") or {"path": "."}
         doc = self.paths.first(self.root, document["path"])
         if not isinstance(doc, etree._Element):
             raise SourceError(path, self.root.sourceline, document.get("missing", "root has no document element"))
         self.doc = doc
+        if self.note_numbers:
+            self.update_notes = self.note_numbers.notes(doc.itertext())
         self.paths.bind(doc, mapping["contexts"])
         self.extents = ExtentReader(mapping.get("extent"), mapping.get("prospective"), self.id_attribute, self.paths)
         self.notices: list[str] = []  # what the source says that cannot be used as it stands (file:line: ...)
@@ -246,9 +252,11 @@ class Reader:
 
     def normalised(self, text: str) -> str:
         """`text` normalised (spaces), without the editor's brackets around words an amendment made
-        (`amendment_brackets`, lexrdf/mapping/brackets.py)."""
+        (`amendment_brackets`, lexrdf/mapping/brackets.py) and the numbers of its notes ending them (`note_numbers`,
+        lexrdf/mapping/note_numbers.py)."""
         words = normalise_text(text)
-        return without_brackets(words, *self.brackets) if self.brackets else words
+        words = without_brackets(words, *self.brackets) if self.brackets else words
+        return self.note_numbers.without(self.update_notes, words) if self.note_numbers else words
 
     def layout(self, element: etree._Element, text: str) -> str:
         """A unit's own words (`text`) laid out as the source blocks them, where they hold list items without an

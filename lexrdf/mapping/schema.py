@@ -11,18 +11,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
+from pydantic import StrictInt, StrictStr
 
-Text = StrictStr
-Specs = list[StrictStr]  # specs or XPaths tried in order (`context:XPATH ~ REGEX`, `value:TEXT`)
-Table = dict[StrictStr, StrictStr]  # a translation table: value as written -> value meant
-Names = list[StrictStr]  # element local names, or regular expressions
-
-
-class Rule(BaseModel):
-    """A part of a mapping: only its known keys, values of exactly their type."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
+from lexrdf.mapping.schema_base import Names, Rule, Specs, Table, Text
+from lexrdf.mapping.schema_editorial import AmendmentBrackets, Annotations, EditorialMark, NoteNumbers
 
 
 class Root(Rule):
@@ -188,14 +180,6 @@ class Marker(Rule):
     value: Text
 
 
-class AmendmentBrackets(Rule):
-    """The editor's brackets around the words an amendment made (Normattiva's "((", "))"), left out of a unit's
-    words and heading where they can be nothing else (lexrdf/mapping/brackets.py)."""
-
-    opening: Text
-    closing: Text
-
-
 class ChangeExtent(Rule):
     """The territories a change marked in the text extends to (`attribute` on its markers: CLML's Extent on
     <Addition> and <Repeal>): where it extends less far than its unit, the text of the other territories is read with
@@ -312,84 +296,6 @@ class SourceCredits(Rule):
     added: Text
 
 
-class NoteReference(Rule):
-    """An element pointing at a note, and its attribute naming the note."""
-
-    element: Text
-    attribute: Text
-
-
-class TerritorialLimit(Rule):
-    """A change limited to some territories: `pattern` (group 1) finds the territories in the note's clause after its
-    verb; `token` splits them into regions, each spelled by `regions` ("E.W." -> E, W)."""
-
-    pattern: Text
-    token: Text
-    regions: Table
-
-
-class Textual(Rule):
-    """Textual amendments: verbs -> changes, the dates' pattern, a temporary change, words changed in part, the
-    territories a change is limited to (`extent`)."""
-
-    changes: Table = {}
-    dates: Text | None = None
-    temporary: Text | None = None
-    partial: Text | None = None
-    deferred: Text | None = None
-    extent: TerritorialLimit | None = None
-
-
-class Commencement(Rule):
-    """Commencement notes: full-effect `patterns`, `partial` purposes, Royal `assent`, the clause `separator`, and the
-    clauses commencing the `parts` their subject cites (group 1; DATE stands for the date)."""
-
-    patterns: Names = []
-    partial: Text | None = None
-    assent: Text | None = None
-    separator: Text | None = None
-    parts: Text | None = None
-
-
-class Modification(Rule):
-    """Modification notes: each `dates` statement one event; an `aside` gives another instrument's history."""
-
-    dates: Text | None = None
-    aside: Text | None = None
-
-
-class Annotations(Rule):
-    """Editorial annotations (legislation.gov.uk commentaries) read into dated, attributed changes."""
-
-    element: Text
-    date: Text
-    reference: Text | list[NoteReference] = "noteRef"
-    reference_attribute: Text = "href"
-    reference_prefix: Text = "#"
-    marks: Names = []
-    target_separator: Text | None = None
-    kind: Text | None = None
-    kind_attribute: Text = "class"
-    kinds: Table = {}
-    cite: Names = []
-    cite_attribute: Text = "href"
-    operative_attribute: Text | None = None
-    range: Text = "rref"
-    range_attribute: Text = "from"
-    cited_as: Table = {}
-    textual: Textual | None = None
-    commencement: Commencement | None = None
-    modification: Modification | None = None
-
-
-class EditorialMark(Rule):
-    """Elements (`element`, else any) whose `attribute` is `value` are the editor's."""
-
-    element: Text | None = None
-    attribute: Text
-    value: Text
-
-
 class Site(Rule):
     """The site's URLs as a browser shows them: `pattern`, the `identifier` they stand for, segments to `drop`."""
 
@@ -494,6 +400,7 @@ class MappingRules(Rule):
     repeal_placeholders: RepealPlaceholders | None = None
     editorial_blocks: Names = []
     amendment_brackets: AmendmentBrackets | None = None
+    note_numbers: NoteNumbers | None = None
     editorial_marks: list[EditorialMark] = []
     deferred_effects: Names = []
     citations: Citations | None = None
