@@ -60,10 +60,10 @@ def test_no_text_of_a_consolidated_act_holds_the_editors_brackets(name: str, tmp
     assert summary.quads and not summary.refused
     lex = open_lex(store)
     try:
-        bracketed = {of: words for of, words in stored_words(lex).items() if "((" in words or "))" in words}
+        marked = {of: words for of, words in stored_words(lex).items() if re.search(r"\(\(|\)\)|AGGIORNAMENTO", words)}
     finally:
         lex.close()
-    assert not bracketed, f"{len(bracketed)} texts keep the editor's brackets, e.g. {list(bracketed.items())[:3]}"
+    assert not marked, f"{len(marked)} texts keep the editor's marks or notes, e.g. {list(marked.items())[:3]}"
 
 
 def test_words_an_amendment_made_read_as_the_act_has_them(cad):
@@ -95,6 +95,23 @@ def test_the_update_notes_a_comma_ends_with_are_no_words_of_it(cad):
     # same line: "idoneo ad accertarne la <ins eId="ins_171">((...))</ins> provenienza": the editor's mark of words
     # taken out stays a mark of them, without its brackets
     assert "idoneo ad accertarne la ... provenienza" in answer.text
+
+
+def test_a_note_set_in_the_block_of_a_commas_last_words_is_no_word_of_it(tmp_path_factory):
+    # codice_strada.xml lines 19463-19471, art_56__para_4-bis, one <p>: <ins eId="ins_105">((I rimorchi di cui al
+    # comma 2, lettera b), ... anche per il trasporto di animali vivi.))</ins> (4) ---------------- AGGIORNAMENTO (4)
+    # Il <ref>D.Lgs. 28 giugno 1993, n. 214</ref> ha disposto (con l'art. 1, comma 1) che le disposizioni del titolo
+    # III del presente D.Lgs. si applicano dal 1° ottobre 1993.
+    path = NORMATTIVA / "more" / "codice_strada.xml"
+    needs_shared(path)
+    store, _summary = ingested_copy([path], tmp_path_factory, "vigente")
+    lex = open_lex(store)
+    try:
+        answer = lex.text_at(f"{BASE}/eli/it/act/1992-04-30/285/art_56/para_4-bis", "2026-04-25")
+    finally:
+        lex.close()
+    assert answer.text.startswith("I rimorchi di cui al comma 2, lettera b), possono essere utilizzati")
+    assert answer.text.endswith("anche per il trasporto di animali vivi.")
 
 
 def test_a_number_no_note_of_the_document_has_is_kept(tmp_path_factory):

@@ -85,6 +85,7 @@ class Reader:
             re.compile(rf"^(?:{pattern})$", re.DOTALL) for pattern in mapping.get("editorial_blocks", [])
         ]
         self.deferred_patterns = [re.compile(pattern, re.IGNORECASE) for pattern in mapping.get("deferred_effects", [])]
+        self.tail_patterns = [re.compile(pattern) for pattern in mapping.get("editorial_tails", [])]
         brackets = mapping.get("amendment_brackets")  # the editor's, around words an amendment made
         self.brackets: tuple[str, str] | None = (brackets["opening"], brackets["closing"]) if brackets else None
         numbers = mapping.get("note_numbers")  # the editor's, naming its update notes at the end of a unit's words
@@ -246,15 +247,22 @@ class Reader:
         self._gather_text(element, element, skip_units, notes, parts, editorial, view=view)
         return "".join(parts)
 
-    def words_of(self, element: etree._Element, **options: Any) -> str:
-        """The words of `element` (`text_of`, with its `options`), `normalised`."""
-        return self.normalised(self.text_of(element, **options))
+    def words_of(self, element: etree._Element, tails: list[str] | None = None, **options: Any) -> str:
+        """The words of `element` (`text_of`, with its `options`), `normalised`; the editor's notes cut from their
+        end are appended to `tails` when it is given."""
+        return self.normalised(self.text_of(element, **options), tails)
 
-    def normalised(self, text: str) -> str:
-        """`text` normalised (spaces), without the editor's brackets around words an amendment made
-        (`amendment_brackets`, lexrdf/mapping/brackets.py) and the numbers of its notes ending them (`note_numbers`,
-        lexrdf/mapping/note_numbers.py)."""
+    def normalised(self, text: str, tails: list[str] | None = None) -> str:
+        """`text` normalised (spaces), without an editor's note that ends it in the same block (`editorial_tails`:
+        "... animali vivi. (4) ---------------- AGGIORNAMENTO (4) Il D.Lgs. ...", appended to `tails`), the brackets
+        around words an amendment made (`amendment_brackets`, lexrdf/mapping/brackets.py) and the numbers of its
+        notes ending them (`note_numbers`, lexrdf/mapping/note_numbers.py)."""
         words = normalise_text(text)
+        for pattern in self.tail_patterns:
+            if found := pattern.search(words):
+                if tails is not None:
+                    tails.append(words[found.start() :])
+                words = words[: found.start()].rstrip()
         words = without_brackets(words, *self.brackets) if self.brackets else words
         return self.note_numbers.without(self.update_notes, words) if self.note_numbers else words
 
@@ -361,15 +369,18 @@ class Reader:
         words = normalise_text("".join(element.itertext()))
         return any(pattern.match(words) for pattern in self.editorial_patterns)
 
-    def deferred_effects(self, editorial: list[etree._Element]) -> tuple[str, ...]:
-        """Of the editor's blocks a unit's text left out (`text_of`'s `editorial`), those that say a change takes
-        effect later than it was made (`deferred_effects`: Normattiva's "... le presenti modifiche avranno effetto a
-        decorrere dal 1 gennaio 1997"), each as "file:line: words"."""
+    def deferred_effects(
+        self, editorial: list[etree._Element], tails: tuple[str, ...] = (), line: int | None = None
+    ) -> tuple[str, ...]:
+        """Of the editor's blocks a unit's text left out (`text_of`'s `editorial`) and the notes cut from its words'
+        end (`tails`, of the unit at `line`), those that say a change takes effect later than it was made
+        (`deferred_effects`: Normattiva's "... le presenti modifiche avranno effetto a decorrere dal 1 gennaio
+        1997"), each as "file:line: words"."""
         found: list[str] = []
-        for block in editorial if self.deferred_patterns else ():
-            words = normalise_text(" ".join(block.itertext()))
+        blocks = [(block.sourceline, normalise_text(" ".join(block.itertext()))) for block in editorial]
+        for at, words in [*blocks, *((line, tail) for tail in tails)] if self.deferred_patterns else ():
             if any(pattern.search(words) for pattern in self.deferred_patterns):
-                found.append(f"{Path(self.path).name}:{block.sourceline}: {words}")
+                found.append(f"{Path(self.path).name}:{at}: {words}")
         return tuple(found)
 
     def is_unit(self, element: etree._Element) -> bool:

@@ -399,6 +399,7 @@ class MappingRules(Rule):
     annotations: Annotations | None = None
     repeal_placeholders: RepealPlaceholders | None = None
     editorial_blocks: Names = []
+    editorial_tails: Names = []
     amendment_brackets: AmendmentBrackets | None = None
     note_numbers: NoteNumbers | None = None
     editorial_marks: list[EditorialMark] = []

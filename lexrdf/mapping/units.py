@@ -288,7 +288,8 @@ class UnitsReader(Reader):
                 heading = self.words_of(found, notes=unit_notes)
                 break
         editorial: list[etree._Element] = []
-        text = self.words_of(element, skip_units=True, notes=notes, editorial=editorial)
+        tails: list[str] = []  # the editor's notes cut from the end of its words
+        text = self.words_of(element, tails, skip_units=True, notes=notes, editorial=editorial)
         closing = self.closing_words(element, text)
         # prospective words (CLML Status="Prospective") are in force on no date the source gives: no window
         prospective = self.extents.prospective(element)
@@ -304,7 +305,7 @@ class UnitsReader(Reader):
             element.sourceline,
             tuple(dict.fromkeys(unit_notes + notes)),
             tuple(dict.fromkeys(unit_notes)),
-            deferred_effects=self.deferred_effects(editorial),
+            deferred_effects=self.deferred_effects(editorial, tuple(tails), element.sourceline),
             closing=closing,
             extent=self.extents.extent(element),
             prospective=prospective,
