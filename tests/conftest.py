@@ -159,8 +159,9 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
 # `lexrdf` CLI runs, Jena, Virtuoso, oxigraph serve), uvicorn, an MCP stdio session, or Playwright's Chromium.
 # (`lexrdf_serve` by name as well: the fixtures here import servers.py when called, since it imports this module)
 # Worker processes count too: the ingest's planning and reading pools (`PlanningPool`, `_read_in_pool`, which tests
-# force on), the SPARQL endpoint's `QueryPool`, `oxigraph_server` (imported where it is used, so named here), and
-# owlready2's `sync_reasoner` (HermiT on Java). `_stays_in_process` checks the marking as the tests run.
+# force on; `ProcessPoolExecutor`, whose fork server starts even where a test makes it fail), the SPARQL endpoint's
+# `QueryPool`, `oxigraph_server` (imported where it is used, so named here), and owlready2's `sync_reasoner` (HermiT
+# on Java). `_stays_in_process` checks the marking as the tests run.
 SYSTEM_NAMES = frozenset(
     {
         "subprocess",
@@ -170,6 +171,7 @@ SYSTEM_NAMES = frozenset(
         "async_playwright",
         "lexrdf_serve",
         "PlanningPool",
+        "ProcessPoolExecutor",
         "_read_in_pool",
         "QueryPool",
         "oxigraph_server",
