@@ -43,6 +43,9 @@ ODA = f"{BASE}/eli/xx/act/2001-03-14/12"  # Open Data Act 2001 (samples/expressi
 HARBOUR = f"{BASE}/eli/xx/act/1995-05-10/3"  # Harbour Act 1995 (samples/single)
 DPA = f"{BASE}/eli/gb-ukm/act/1998-07-16/29"  # Data Protection Act 1998
 VEREINSGESETZ = f"{BASE}/eli/de/act/1964-08-05/s593"
+# Normattiva's Codice dell'amministrazione digitale (D.Lgs. 82/2005), consolidated text in force on 2025-01-30
+CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
+CAD = f"{BASE}/eli/it/act/2005-03-07/82"
 
 
 def unavailable(message: str) -> NoReturn:
@@ -142,6 +145,20 @@ def dpa_lex(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
     from templates import store_copy
 
     instance = open_lex(store_copy(dpa_template, tmp_path_factory, "dpa"))
+    yield instance
+    instance.close()
+
+
+@pytest.fixture(scope="module")
+def cad(tmp_path_factory: pytest.TempPathFactory):
+    """A store holding Normattiva's CAD (`CAD_FILE`): this module's own copy of the run's CAD store
+    (tests/templates.py), with what its ingest reported as `summary`."""
+    from templates import ingested_copy
+
+    needs_shared(CAD_FILE)
+    store, summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad")
+    instance = open_lex(store)
+    instance.summary = summary
     yield instance
     instance.close()
 

@@ -10,10 +10,12 @@ beside each check.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from conftest import BASE, CAD, CAD_FILE, SHARED_DATA, needs_shared, open_lex
 from templates import ingested_copy
 
 import lexrdf.mapping.reader
@@ -21,12 +23,9 @@ from lexrdf.api import Lexrdf
 from lexrdf.settings import Settings
 
 NORMATTIVA = SHARED_DATA / "akn" / "normattiva"
-CAD_FILE = NORMATTIVA / "20050516_005G0104_VIGENZA_20250130.xml"
-CAD = f"{BASE}/eli/it/act/2005-03-07/82"
 # the consolidated texts (vigente): every bracket in their words is the editor's
 VIGENTI = ["20050516_005G0104_VIGENZA_20250130.xml", "more/codice_strada.xml", "more/legge_capitali.xml",
            "more/legge_56_2007.xml"]  # fmt: skip
-CORRETTIVO_FILE = NORMATTIVA / "more" / "dlgs_correttivo_appalti.xml"
 WORDS = """PREFIX lex: <https://w3id.org/lexrdf/ontology#>
 SELECT ?of ?kind ?words WHERE {
   { ?of lex:text ?words BIND("text" AS ?kind) } UNION { ?of lex:heading ?words BIND("heading" AS ?kind) } }"""
@@ -40,13 +39,18 @@ def stored_words(lex: Lexrdf) -> dict[tuple[str, str], str]:
     return {key: " | ".join(sorted(values)) for key, values in found.items()}
 
 
-@pytest.fixture(scope="module")
-def cad(tmp_path_factory: pytest.TempPathFactory):
-    needs_shared(CAD_FILE)
-    store, _summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad")
+@contextmanager
+def consolidated(name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexrdf]:
+    """The store of the Normattiva file `name` alone, open."""
+    path = NORMATTIVA / name
+    needs_shared(path)
+    store, summary = ingested_copy([path], tmp_path_factory, "consolidated")
+    assert summary.quads and not summary.refused
     lex = open_lex(store)
-    yield lex
-    lex.close()
+    try:
+        yield lex
+    finally:
+        lex.close()
 
 
 @pytest.mark.parametrize("name", VIGENTI)
@@ -54,15 +58,8 @@ def test_no_text_of_a_consolidated_act_holds_the_editors_brackets(name: str, tmp
     # the CAD alone sets 271 <ins> elements as "((...))" (line 3246: <ins eId="ins_4">((di firma elettronica))</ins>),
     # the Codice della strada 498, and both bracket whole paragraphs with bare "((" / "))" and headings ("Sezione II
     # ((Carta della cittadinanza digitale))")
-    path = NORMATTIVA / name
-    needs_shared(path)
-    store, summary = ingested_copy([path], tmp_path_factory, "vigente")
-    assert summary.quads and not summary.refused
-    lex = open_lex(store)
-    try:
+    with consolidated(name, tmp_path_factory) as lex:
         marked = {of: words for of, words in stored_words(lex).items() if re.search(r"\(\(|\)\)|AGGIORNAMENTO", words)}
-    finally:
-        lex.close()
     assert not marked, f"{len(marked)} texts keep the editor's marks or notes, e.g. {list(marked.items())[:3]}"
 
 
@@ -102,14 +99,8 @@ def test_a_note_set_in_the_block_of_a_commas_last_words_is_no_word_of_it(tmp_pat
     # comma 2, lettera b), ... anche per il trasporto di animali vivi.))</ins> (4) ---------------- AGGIORNAMENTO (4)
     # Il <ref>D.Lgs. 28 giugno 1993, n. 214</ref> ha disposto (con l'art. 1, comma 1) che le disposizioni del titolo
     # III del presente D.Lgs. si applicano dal 1° ottobre 1993.
-    path = NORMATTIVA / "more" / "codice_strada.xml"
-    needs_shared(path)
-    store, _summary = ingested_copy([path], tmp_path_factory, "vigente")
-    lex = open_lex(store)
-    try:
+    with consolidated("more/codice_strada.xml", tmp_path_factory) as lex:
         answer = lex.text_at(f"{BASE}/eli/it/act/1992-04-30/285/art_56/para_4-bis", "2026-04-25")
-    finally:
-        lex.close()
     assert answer.text.startswith("I rimorchi di cui al comma 2, lettera b), possono essere utilizzati")
     assert answer.text.endswith("anche per il trasporto di animali vivi.")
 
@@ -117,14 +108,8 @@ def test_a_note_set_in_the_block_of_a_commas_last_words_is_no_word_of_it(tmp_pat
 def test_a_number_no_note_of_the_document_has_is_kept(tmp_path_factory):
     # codice_strada.xml: a comma ends "... le necessarie variazioni di bilancio. (48)", and the file holds no
     # "AGGIORNAMENTO (48)": nothing ties the number to a note of the editor's, so the words are served as written
-    path = NORMATTIVA / "more" / "codice_strada.xml"
-    needs_shared(path)
-    store, _summary = ingested_copy([path], tmp_path_factory, "vigente")
-    lex = open_lex(store)
-    try:
+    with consolidated("more/codice_strada.xml", tmp_path_factory) as lex:
         words = stored_words(lex).values()
-    finally:
-        lex.close()
     assert any(text.endswith("le necessarie variazioni di bilancio. (48)") for text in words)
     # "... una somma da € 26 a € 102. (19) (29) (43) (52) (64) (80) (89) (101) (114) (124) 145 (4)": every number
     # a note's ("AGGIORNAMENTO (19)" ... "AGGIORNAMENTO (4)"), the editor's slip "145" among them
@@ -135,13 +120,8 @@ def test_parentheses_of_the_laws_own_words_are_kept(tmp_path_factory):
     # dlgs_correttivo_appalti.xml line 6363: "se ( (ISpx - ISmo ) / ISmo) &gt; 0,03 allora" (a formula: normalised,
     # "((ISpx - ISmo) / ISmo)"); the Allegato's heading "... lavori pubblici (Articolo 47, comma 4)) del decreto
     # legislativo 31 marzo 2023, n. 36": no bracket of the editor's in an amending act's own text
-    needs_shared(CORRETTIVO_FILE)
-    store, _summary = ingested_copy([CORRETTIVO_FILE], tmp_path_factory, "correttivo")
-    lex = open_lex(store)
-    try:
+    with consolidated("more/dlgs_correttivo_appalti.xml", tmp_path_factory) as lex:
         words = " ".join(stored_words(lex).values())
-    finally:
-        lex.close()
     assert "se ((ISpx - ISmo) / ISmo) > 0,03 allora" in words
     assert "SALrpx = SALcpx *0,9 *[((ISpx - ISmo) / ISmo) - 0,03]" in words
     assert "lavori pubblici (Articolo 47, comma 4)) del decreto legislativo 31 marzo 2023, n. 36" in words

@@ -7,23 +7,10 @@ element and its line are quoted beside each check.
 
 from __future__ import annotations
 
-import pytest
-from conftest import BASE, SHARED_DATA, needs_shared, open_lex
-from templates import ingested_copy
+from conftest import BASE, CAD, SHARED_DATA, needs_shared, open_lex
 
-CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
-CAD = f"{BASE}/eli/it/act/2005-03-07/82"
 DLGS_179_2016 = f"{BASE}/eli/ref/akn/it/act/decreto_legislativo/stato/2016-08-26/179"
 DLGS_217_2017 = f"{BASE}/eli/ref/akn/it/act/decreto_legislativo/stato/2017-12-13/217"
-
-
-@pytest.fixture(scope="module")
-def cad(tmp_path_factory: pytest.TempPathFactory):
-    needs_shared(CAD_FILE)
-    store, _summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad")
-    lex = open_lex(store)
-    yield lex
-    lex.close()
 
 
 def test_a_letter_shown_as_soppressa_is_repealed_by_the_act_it_cites_on_that_acts_event(cad):

@@ -10,7 +10,7 @@ its line are quoted beside each check.
 from __future__ import annotations
 
 import pytest
-from conftest import BASE, SHARED_DATA, needs_shared, open_lex
+from conftest import BASE, CAD, CAD_FILE, SHARED_DATA, needs_shared, open_lex
 from templates import ingested_copy
 
 OASIS = SHARED_DATA / "akn" / "oasis"
@@ -394,24 +394,12 @@ def test_pl_112_61_is_cited_by_its_name(pl):
 
 
 # -- Italy: D.Lgs. 82/2005 (CAD), Normattiva text in force on 2025-01-30: more commi --------------------------------
-CAD_FILE = SHARED_DATA / "akn" / "normattiva" / "20050516_005G0104_VIGENZA_20250130.xml"
-CAD = f"{BASE}/eli/it/act/2005-03-07/82"
 IT_REF = f"{BASE}/eli/ref/akn/it/act"
 DLGS_235_2010 = f"{IT_REF}/decreto_legislativo/stato/2010-12-30/235"
 DLGS_217_2017 = f"{IT_REF}/decreto_legislativo/stato/2017-12-13/217"
 DL_95_2012 = f"{IT_REF}/decreto_legge/stato/2012-07-06/95"
 DL_77_2021 = f"{IT_REF}/decreto_legge/stato/2021-05-31/77"
 DL_152_2021 = f"{IT_REF}/decreto_legge/stato/2021-11-06/152"
-
-
-@pytest.fixture(scope="module")
-def cad(tmp_path_factory: pytest.TempPathFactory):
-    needs_shared(CAD_FILE)
-    store, summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad-more")
-    lex = open_lex(store)
-    lex.summary = summary
-    yield lex
-    lex.close()
 
 
 @pytest.mark.parametrize(
