@@ -207,25 +207,33 @@ def _ours(function) -> bool:
 
 
 @cache
-def _starts_processes(function, seen: frozenset = frozenset()) -> bool:
-    """Whether FUNCTION (a test, a fixture or a helper under tests/) names a SYSTEM_NAMES, directly or through a
-    helper of tests/ it names (or holds in a dict, list or tuple it names)."""
-    function = inspect.unwrap(function)
+def _names_and_helpers(function) -> tuple[frozenset[str], tuple]:
+    """The names FUNCTION's code uses, and the helpers of tests/ among them (functions it names, or holds in a dict,
+    list or tuple it names): read once a function, however many tests reach it."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):
-        return False
+        return frozenset(), ()
     names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
-    if names & SYSTEM_NAMES:
-        return True
-    namespace, seen = getattr(function, "__globals__", {}), seen | {function}
+    namespace = getattr(function, "__globals__", {})
     named = [namespace.get(name) for name in names]
     named += [
         v for n in named if isinstance(n, dict | list | tuple) for v in (n.values() if isinstance(n, dict) else n)
     ]
     helpers = [inspect.unwrap(h) for h in named if callable(h) and inspect.isfunction(inspect.unwrap(h))]
-    return any(h not in seen and _ours(h) and _starts_processes(h, seen) for h in helpers)
+    return frozenset(names), tuple(h for h in dict.fromkeys(helpers) if _ours(h))
+
+
+def _starts_processes(function, seen: frozenset = frozenset()) -> bool:
+    """Whether FUNCTION (a test, a fixture or a helper under tests/) names a SYSTEM_NAMES, directly or through a
+    helper of tests/ it names (`_names_and_helpers`)."""
+    function = inspect.unwrap(function)
+    names, helpers = _names_and_helpers(function)
+    if names & SYSTEM_NAMES:
+        return True
+    seen = seen | {function}
+    return any(h not in seen and _starts_processes(h, seen) for h in helpers)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
