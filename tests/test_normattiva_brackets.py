@@ -127,6 +127,30 @@ def test_parentheses_of_the_laws_own_words_are_kept(tmp_path_factory):
     assert "lavori pubblici (Articolo 47, comma 4)) del decreto legislativo 31 marzo 2023, n. 36" in words
 
 
+def test_a_later_consolidation_that_differs_only_in_the_editors_marks_changes_no_text(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+):
+    """Invariant: the CAD consolidated again on 2025-06-30 (its FRBRExpression, line 26-28, moved to that day), the
+    editor's brackets around the words of every <ins> left out (as in "Il <ins eId="ins_134">prestatore</ins> di cui
+    al comma 1"; the bare note numbers "((38))" kept), says nothing new: no text, so no version and no record."""
+    written = CAD_FILE.read_text(encoding="utf-8")
+    later = written.replace("ita@2025-01-30", "ita@2025-06-30").replace(
+        '<FRBRdate date="2025-01-30" name=""/>', '<FRBRdate date="2025-06-30" name=""/>'
+    )
+    later = re.sub(r'(<ins eId="[^"]+">)\(\((?!\d+\)\))(.*?)\)\)(</ins>)', r"\1\2\3", later, flags=re.DOTALL)
+    assert later.count("<ins ") == written.count("<ins ") and later.count("((") < written.count("((")
+    (tmp_path / "cad@2025-06-30.xml").write_text(later, encoding="utf-8")
+    store, _summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad-later")
+    lex = open_lex(store)
+    try:
+        summary = lex.ingest([tmp_path / "cad@2025-06-30.xml"])
+        assert not summary.refused and (summary.versions, summary.records) == (0, 0)
+        answer = lex.text_at(f"{CAD}/art_37/para_2", "2025-06-30")
+    finally:
+        lex.close()
+    assert (answer.status, answer.valid_from) == ("in-force", "2025-01-30")
+
+
 def test_taking_the_brackets_out_loses_no_word(cad, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Invariant: every text and heading of the CAD read with the editor's brackets and note numbers left in is the
     one stored without them but for parentheses, spaces and the numbers that ended it."""

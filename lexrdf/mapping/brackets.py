@@ -45,13 +45,12 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from lexrdf.mapping.text import normalise_text
+
 # what a lone closer ends when it is a list label's: a letter label anywhere ("lettera b)", "aa)", "f-quater)"), a
 # number label where an item begins ("1)", "((12-bis)", "; 13)") or it is named as one ("numero 3-bis)"); not a
 # number of something else ("comma 14))", "n. 274))", "€ 694))")
 _LABEL = re.compile(r"(?:(?:^|[\s(\[«\"'])[a-z]{1,3}|(?:^|\(|[;:]\s|\b(?:numer[oi]|punt[oi])\s+)\d{1,3})(?:-[a-z]+)?$")
-
-
-_SPACE_BEFORE = re.compile(r"\s+([,;:]|\.(?!\.))")  # "usare ((, in modo" reads "usare, in modo"; not "rilascia ..."
 
 
 @dataclass
@@ -65,7 +64,7 @@ class _Open:
 def without_brackets(text: str, opening: str, closing: str) -> str:
     """`text` without the editor's brackets (`opening`, `closing`: one character twice, as "((" and "))") where they
     can be nothing else (the module docstring), and without the bracketed note numbers that end it; the words
-    between unchanged, the spaces left where a bracket was taken out normalised."""
+    between unchanged, and spaced (`normalise_text`) as the same words without the brackets are."""
     if opening not in text and closing not in text:
         return text
     ending = _note_markers(opening, closing).search(text)
@@ -122,7 +121,7 @@ def without_brackets(text: str, opening: str, closing: str) -> str:
         if not words[: top.at].strip() or not words[top.at + 2 :].strip():
             dropped.update((top.at, top.at + 1))
     kept = "".join(char for index, char in enumerate(words) if index not in dropped)
-    return _SPACE_BEFORE.sub(r"\1", " ".join(kept.split())) if kept != text else text
+    return normalise_text(kept) if kept != text else text  # spaced as the words would be without the brackets
 
 
 @cache
