@@ -14,8 +14,10 @@ left, with the parentheses opened and not yet closed counted:
 - an opening bracket never closed in the text opens words that run on past it where it begins the text (brackets
   around several commi) or ends it; two closers where no parenthesis is open (three after a list label) close
   words begun before the text ("... revocata)) 7-bis. In deroga ...", "... interoperabilita'))");
-- bracketed numbers that end the text ("... n. 285; ((38))") are the editor's note markers: they go, numbers and
-  all. A bracketed number inside the words ("entro ((30)) giorni") is words an amendment made: the number stays.
+- bracketed numbers that end the text ("... n. 285; ((38))") are left as they are: they may be the editor's note
+  markers, which go only where the document holds the notes they name (`note_numbers`, lexrdf/mapping/
+  note_numbers.py). A bracketed number inside the words ("entro ((30)) giorni") is words an amendment made: the
+  number stays.
 
 Anything else is left as the source has it: a bracket kept is words shown as written, never words lost.
 
@@ -34,9 +36,9 @@ Anything else is left as the source has it: a bracket kept is words shown as wri
 >>> without_brackets("che rilascia ((...)) certificati ((, in modo efficace,)) e", "((", "))")
 'che rilascia ... certificati, in modo efficace, e'
 >>> without_brackets("di cui agli articoli 225 e 226; ((38))", "((", "))")
-'di cui agli articoli 225 e 226;'
+'di cui agli articoli 225 e 226; ((38))'
 >>> without_brackets("entro ((30)) giorni, n. 150.)) ((105)) ((7))", "((", "))")
-'entro 30 giorni, n. 150.'
+'entro 30 giorni, n. 150. ((105)) ((7))'
 """
 
 from __future__ import annotations
@@ -63,12 +65,12 @@ class _Open:
 
 def without_brackets(text: str, opening: str, closing: str) -> str:
     """`text` without the editor's brackets (`opening`, `closing`: one character twice, as "((" and "))") where they
-    can be nothing else (the module docstring), and without the bracketed note numbers that end it; the words
+    can be nothing else (the module docstring), the bracketed numbers that end it left as they are; the words
     between unchanged, and spaced (`normalise_text`) as the same words without the brackets are."""
     if opening not in text and closing not in text:
         return text
     ending = _note_markers(opening, closing).search(text)
-    words = text[: ending.start()] if ending else text
+    words, numbers = (text[: ending.start()], text[ending.start() :]) if ending else (text, "")
     left, right = opening[0], closing[0]
     dropped: set[int] = set()  # indexes of the bracket characters left out
     stack: list[_Open] = []
@@ -120,11 +122,12 @@ def without_brackets(text: str, opening: str, closing: str) -> str:
     for top in stack:  # opens words that run on past the text, where it begins or ends it
         if not words[: top.at].strip() or not words[top.at + 2 :].strip():
             dropped.update((top.at, top.at + 1))
-    kept = "".join(char for index, char in enumerate(words) if index not in dropped)
+    kept = "".join(char for index, char in enumerate(words) if index not in dropped) + numbers
     return normalise_text(kept) if kept != text else text  # spaced as the words would be without the brackets
 
 
 @cache
 def _note_markers(opening: str, closing: str) -> re.Pattern[str]:
-    """The bracketed note numbers that end a text ("... n. 150.)) ((105))")."""
-    return re.compile(rf"(?:\s*{re.escape(opening)}\s*\d+\s*{re.escape(closing)})+\s*$")
+    """The bracketed numbers that end a text ("... n. 150.)) ((105))", "... terrestri. ((138a)) ((148))"), perhaps
+    note markers."""
+    return re.compile(rf"(?:\s*{re.escape(opening)}\s*\d+[a-z]?\s*{re.escape(closing)})+\s*$")

@@ -2,19 +2,22 @@
 `note_numbers`): Normattiva ends a comma "... da € 26 a € 102. (19) (29) (43)" where the document holds the notes
 "AGGIORNAMENTO (19)", "AGGIORNAMENTO (29)", ... They say where the editor's notes are, not what the act says.
 
-A number goes only where the document holds a note of that number, in a run that ends the words and follows the end
-of a sentence or clause (`after`); the run is read from the end and stops at the first number no note has, so words
-ending "comma (2)" or a number the document has no note for are kept. The editor's slips in the run ("145 163 (4)",
+A number goes only where the document holds a note of that number ("(28)", or doubled as "((38))"), in a run that
+ends the words and follows the end of a sentence or clause (`after`); the run is read from the end and stops at the
+first number no note has, so words ending "comma (2)" or a number the document has no note for are kept. The
+editor's slips in the run ("145 163 (4)",
 "64)") are read as the numbers they are.
 
 >>> number = r"(\\d+[a-z]?)"
->>> rule = NoteNumbers.of({"note": rf"AGGIORNAMENTO\\s*\\({number}\\)", "marker": rf"\\(?{number}\\)?",
+>>> rule = NoteNumbers.of({"note": rf"AGGIORNAMENTO\\s*\\({number}\\)", "marker": rf"\\(*{number}\\)*",
 ...                         "after": "[.;:]"})
 >>> notes = rule.notes(["AGGIORNAMENTO (19)", "x", "AGGIORNAMENTO (4)", "AGGIORNAMENTO (138a)"])
 >>> sorted(notes)
 ['138a', '19', '4']
 >>> rule.without(notes, "una somma da € 26 a € 102. (19) 138a) (4)")
 'una somma da € 26 a € 102.'
+>>> rule.without(notes, "di cui agli articoli 225 e 226; ((19))")
+'di cui agli articoli 225 e 226;'
 >>> rule.without(notes, "le sanzioni di cui al comma (4)")
 'le sanzioni di cui al comma (4)'
 >>> rule.without(notes, "la finanza pubblica. (21) (4)")
