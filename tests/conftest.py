@@ -94,21 +94,30 @@ def dpa_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return template([UKPGA], tmp_path_factory)[0]
 
 
+def open_ingested(
+    sources: list[Path], tmp_path_factory: pytest.TempPathFactory, name: str = "store"
+) -> tuple[Lexrdf, IngestSummary]:
+    """A store of the caller's own (named NAME) holding SOURCES as one ingest of them into a new store writes them,
+    open, and what that ingest reported (a copy of the run's template, tests/templates.py); the caller closes it."""
+    from templates import ingested_copy
+
+    for source in sources:
+        needs_shared(source)
+    store, summary = ingested_copy(sources, tmp_path_factory, name)
+    return open_lex(store), summary
+
+
 @pytest.fixture
 def ingested(tmp_path_factory: pytest.TempPathFactory):
     """`ingested(sources)`: a store of this test's own holding SOURCES as one ingest of them into a new store writes
     them, open, and what that ingest reported; the ingest is done once a test run (tests/templates.py), so a test
     that only reads what an ingest wrote need not repeat it. Closed when the test ends."""
-    from templates import ingested_copy
-
     opened: list[Lexrdf] = []
 
     def open_copy(sources: list[Path]) -> tuple[Lexrdf, IngestSummary]:
-        for source in sources:
-            needs_shared(source)
-        store, summary = ingested_copy(sources, tmp_path_factory)
-        opened.append(open_lex(store))
-        return opened[-1], summary
+        instance, summary = open_ingested(sources, tmp_path_factory)
+        opened.append(instance)
+        return instance, summary
 
     yield open_copy
     for instance in opened:
@@ -153,11 +162,7 @@ def dpa_lex(dpa_template: Path, tmp_path_factory: pytest.TempPathFactory):
 def cad(tmp_path_factory: pytest.TempPathFactory):
     """A store holding Normattiva's CAD (`CAD_FILE`): this module's own copy of the run's CAD store
     (tests/templates.py), with what its ingest reported as `summary`."""
-    from templates import ingested_copy
-
-    needs_shared(CAD_FILE)
-    store, summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad")
-    instance = open_lex(store)
+    instance, summary = open_ingested([CAD_FILE], tmp_path_factory, "cad")
     instance.summary = summary
     yield instance
     instance.close()

@@ -10,13 +10,10 @@ beside each check.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import BASE, CAD, CAD_FILE, SHARED_DATA, needs_shared, open_lex
-from templates import ingested_copy
+from conftest import BASE, CAD, CAD_FILE, SHARED_DATA
 
 import lexrdf.mapping.reader
 from lexrdf.api import Lexrdf
@@ -39,22 +36,16 @@ def stored_words(lex: Lexrdf) -> dict[tuple[str, str], str]:
     return {key: " | ".join(sorted(values)) for key, values in found.items()}
 
 
-@contextmanager
-def consolidated(name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexrdf]:
-    """The store of the Normattiva file `name` alone, open."""
-    path = NORMATTIVA / name
-    needs_shared(path)
-    store, summary = ingested_copy([path], tmp_path_factory, "consolidated")
+def consolidated(ingested, name: str) -> Lexrdf:
+    """The store of the Normattiva file `name` alone (the `ingested` fixture: closed when the test ends), whose
+    ingest refused nothing."""
+    lex, summary = ingested([NORMATTIVA / name])
     assert summary.quads and not summary.refused
-    lex = open_lex(store)
-    try:
-        yield lex
-    finally:
-        lex.close()
+    return lex
 
 
 @pytest.mark.parametrize("name", VIGENTI)
-def test_no_text_of_a_consolidated_act_holds_the_editors_brackets(name: str, tmp_path_factory):
+def test_no_text_of_a_consolidated_act_holds_the_editors_brackets(name: str, ingested):
     # the CAD alone sets 271 <ins> elements as "((...))" (line 3246: <ins eId="ins_4">((di firma elettronica))</ins>),
     # the Codice della strada 498, and both bracket whole paragraphs with bare "((" / "))" and headings ("Sezione II
     # ((Carta della cittadinanza digitale))")
@@ -65,8 +56,7 @@ def test_no_text_of_a_consolidated_act_holds_the_editors_brackets(name: str, tmp
         ending = re.search(r"[.;:]\s*\(*(\d+[a-z]?)\)*$", words)
         return bool(re.search(r"\(\(|\)\)|AGGIORNAMENTO", words)) or bool(ending and ending.group(1) in notes)
 
-    with consolidated(name, tmp_path_factory) as lex:
-        marked = {of: words for of, words in stored_words(lex).items() if marks(words)}
+    marked = {of: words for of, words in stored_words(consolidated(ingested, name)).items() if marks(words)}
     assert not marked, f"{len(marked)} texts keep the editor's marks or notes, e.g. {list(marked.items())[:3]}"
 
 
@@ -101,42 +91,38 @@ def test_the_update_notes_a_comma_ends_with_are_no_words_of_it(cad):
     assert "idoneo ad accertarne la ... provenienza" in answer.text
 
 
-def test_a_note_set_in_the_block_of_a_commas_last_words_is_no_word_of_it(tmp_path_factory):
+def test_a_note_set_in_the_block_of_a_commas_last_words_is_no_word_of_it(ingested):
     # codice_strada.xml lines 19463-19471, art_56__para_4-bis, one <p>: <ins eId="ins_105">((I rimorchi di cui al
     # comma 2, lettera b), ... anche per il trasporto di animali vivi.))</ins> (4) ---------------- AGGIORNAMENTO (4)
     # Il <ref>D.Lgs. 28 giugno 1993, n. 214</ref> ha disposto (con l'art. 1, comma 1) che le disposizioni del titolo
     # III del presente D.Lgs. si applicano dal 1° ottobre 1993.
-    with consolidated("more/codice_strada.xml", tmp_path_factory) as lex:
-        answer = lex.text_at(f"{BASE}/eli/it/act/1992-04-30/285/art_56/para_4-bis", "2026-04-25")
+    lex = consolidated(ingested, "more/codice_strada.xml")
+    answer = lex.text_at(f"{BASE}/eli/it/act/1992-04-30/285/art_56/para_4-bis", "2026-04-25")
     assert answer.text.startswith("I rimorchi di cui al comma 2, lettera b), possono essere utilizzati")
     assert answer.text.endswith("anche per il trasporto di animali vivi.")
 
 
-def test_a_number_no_note_of_the_document_has_is_kept(tmp_path_factory):
+def test_a_number_no_note_of_the_document_has_is_kept(ingested):
     # codice_strada.xml: a comma ends "... le necessarie variazioni di bilancio. (48)", and the file holds no
     # "AGGIORNAMENTO (48)": nothing ties the number to a note of the editor's, so the words are served as written
-    with consolidated("more/codice_strada.xml", tmp_path_factory) as lex:
-        words = stored_words(lex).values()
+    words = stored_words(consolidated(ingested, "more/codice_strada.xml")).values()
     assert any(text.endswith("le necessarie variazioni di bilancio. (48)") for text in words)
     # "... una somma da € 26 a € 102. (19) (29) (43) (52) (64) (80) (89) (101) (114) (124) 145 (4)": every number
     # a note's ("AGGIORNAMENTO (19)" ... "AGGIORNAMENTO (4)"), the editor's slip "145" among them
     assert not any(re.search(r"\(\d+[a-z]?\)$", text) and not text.endswith("(48)") for text in words)
 
 
-def test_parentheses_of_the_laws_own_words_are_kept(tmp_path_factory):
+def test_parentheses_of_the_laws_own_words_are_kept(ingested):
     # dlgs_correttivo_appalti.xml line 6363: "se ( (ISpx - ISmo ) / ISmo) &gt; 0,03 allora" (a formula: normalised,
     # "((ISpx - ISmo) / ISmo)"); the Allegato's heading "... lavori pubblici (Articolo 47, comma 4)) del decreto
     # legislativo 31 marzo 2023, n. 36": no bracket of the editor's in an amending act's own text
-    with consolidated("more/dlgs_correttivo_appalti.xml", tmp_path_factory) as lex:
-        words = " ".join(stored_words(lex).values())
+    words = " ".join(stored_words(consolidated(ingested, "more/dlgs_correttivo_appalti.xml")).values())
     assert "se ((ISpx - ISmo) / ISmo) > 0,03 allora" in words
     assert "SALrpx = SALcpx *0,9 *[((ISpx - ISmo) / ISmo) - 0,03]" in words
     assert "lavori pubblici (Articolo 47, comma 4)) del decreto legislativo 31 marzo 2023, n. 36" in words
 
 
-def test_a_later_consolidation_that_differs_only_in_the_editors_marks_changes_no_text(
-    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
-):
+def test_a_later_consolidation_that_differs_only_in_the_editors_marks_changes_no_text(tmp_path: Path, ingested):
     """Invariant: the CAD consolidated again on 2025-06-30 (its FRBRExpression, line 26-28, moved to that day), the
     editor's brackets around the words of every <ins> left out (as in "Il <ins eId="ins_134">prestatore</ins> di cui
     al comma 1"; the bare note numbers "((38))" kept), says nothing new: no text, so no version and no record."""
@@ -147,14 +133,10 @@ def test_a_later_consolidation_that_differs_only_in_the_editors_marks_changes_no
     later = re.sub(r'(<ins eId="[^"]+">)\(\((?!\d+\)\))(.*?)\)\)(</ins>)', r"\1\2\3", later, flags=re.DOTALL)
     assert later.count("<ins ") == written.count("<ins ") and later.count("((") < written.count("((")
     (tmp_path / "cad@2025-06-30.xml").write_text(later, encoding="utf-8")
-    store, _summary = ingested_copy([CAD_FILE], tmp_path_factory, "cad-later")
-    lex = open_lex(store)
-    try:
-        summary = lex.ingest([tmp_path / "cad@2025-06-30.xml"])
-        assert not summary.refused and (summary.versions, summary.records) == (0, 0)
-        answer = lex.text_at(f"{CAD}/art_37/para_2", "2025-06-30")
-    finally:
-        lex.close()
+    lex, _summary = ingested([CAD_FILE])
+    summary = lex.ingest([tmp_path / "cad@2025-06-30.xml"])
+    assert not summary.refused and (summary.versions, summary.records) == (0, 0)
+    answer = lex.text_at(f"{CAD}/art_37/para_2", "2025-06-30")
     assert (answer.status, answer.valid_from) == ("in-force", "2025-01-30")
 
 

@@ -10,7 +10,7 @@ its line are quoted beside each check.
 from __future__ import annotations
 
 import pytest
-from conftest import BASE, CAD, CAD_FILE, SHARED_DATA, needs_shared, open_lex
+from conftest import BASE, CAD, CAD_FILE, SHARED_DATA, needs_shared, open_ingested, open_lex
 from templates import ingested_copy
 
 OASIS = SHARED_DATA / "akn" / "oasis"
@@ -24,9 +24,7 @@ ENACTED = "uk_pga-2014-27-enacted-data.xml:34: lifecycle eventRef eRef_1 (enactm
 
 @pytest.fixture(scope="module")
 def dripa(tmp_path_factory: pytest.TempPathFactory):
-    needs_shared(DRIPA_FILE)
-    store, summary = ingested_copy([DRIPA_FILE], tmp_path_factory, "dripa")
-    lex = open_lex(store)
+    lex, summary = open_ingested([DRIPA_FILE], tmp_path_factory, "dripa")
     lex.summary = summary
     yield lex
     lex.close()

@@ -78,10 +78,8 @@ def without_brackets(text: str, opening: str, closing: str) -> str:
     i, size = 0, len(words)
     while i < size:
         char = words[i]
-        if words.startswith(opening, i):
-            end = i
-            while end < size and words[end] == left:
-                end += 1
+        if words.startswith(opening, i):  # a run of openers: the bracket first, then parentheses ("(((Rubrica).))")
+            end = _run_end(words, i)
             stack.append(_Open(i, end - i - 2))
             i = end
         elif char == left:
@@ -91,9 +89,7 @@ def without_brackets(text: str, opening: str, closing: str) -> str:
                 outside += 1
             i += 1
         elif char == right:
-            end = i
-            while end < size and words[end] == right:
-                end += 1
+            end = _run_end(words, i)
             run, taken = end - i, 0  # closers of the run not yet assigned; of them, brackets taken out
             label = bool(_LABEL.search(words[max(0, i - 12) : i]))
             while run and stack:
@@ -124,6 +120,14 @@ def without_brackets(text: str, opening: str, closing: str) -> str:
             dropped.update((top.at, top.at + 1))
     kept = "".join(char for index, char in enumerate(words) if index not in dropped) + numbers
     return normalise_text(kept) if kept != text else text  # spaced as the words would be without the brackets
+
+
+def _run_end(words: str, at: int) -> int:
+    """Where the run of the character at `at` (openers, closers) ends."""
+    end = at
+    while end < len(words) and words[end] == words[at]:
+        end += 1
+    return end
 
 
 @cache

@@ -5,8 +5,7 @@
 A number goes only where the document holds a note of that number ("(28)", or doubled as "((38))"), in a run that
 ends the words and follows the end of a sentence or clause (`after`); the run is read from the end and stops at the
 first number no note has, so words ending "comma (2)" or a number the document has no note for are kept. The
-editor's slips in the run ("145 163 (4)",
-"64)") are read as the numbers they are.
+editor's slips in the run ("145 163 (4)", "64)") are read as the numbers they are.
 
 >>> number = r"(\\d+[a-z]?)"
 >>> rule = NoteNumbers.of({"note": rf"AGGIORNAMENTO\\s*\\({number}\\)", "marker": rf"\\(*{number}\\)*",
@@ -61,5 +60,6 @@ class NoteNumbers:
         kept, first = words, ""
         while notes and (marker := self.marker.search(kept)) and marker.group(1) in notes:
             kept, first = kept[: marker.start()], marker.group(0).strip()
+        kept = kept.rstrip()
         whole = first.startswith("(") and first.endswith(")")  # the run opens with a number in brackets
-        return kept.rstrip() if whole and self.after.search(kept.rstrip()) else words
+        return kept if whole and self.after.search(kept) else words

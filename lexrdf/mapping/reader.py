@@ -376,9 +376,11 @@ class Reader:
         end (`tails`, of the unit at `line`), those that say a change takes effect later than it was made
         (`deferred_effects`: Normattiva's "... le presenti modifiche avranno effetto a decorrere dal 1 gennaio
         1997"), each as "file:line: words"."""
+        if not self.deferred_patterns:
+            return ()
         found: list[str] = []
         blocks = [(block.sourceline, normalise_text(" ".join(block.itertext()))) for block in editorial]
-        for at, words in [*blocks, *((line, tail) for tail in tails)] if self.deferred_patterns else ():
+        for at, words in [*blocks, *((line, tail) for tail in tails)]:
             if any(pattern.search(words) for pattern in self.deferred_patterns):
                 found.append(f"{Path(self.path).name}:{at}: {words}")
         return tuple(found)
