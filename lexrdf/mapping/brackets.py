@@ -29,6 +29,8 @@ Anything else is left as the source has it: a bracket kept is words shown as wri
 'se ((ISpx - ISmo) / ISmo) > 0,03 allora A'
 >>> without_brackets("((e) le lettere a) e b)))", "((", "))")
 'e) le lettere a) e b)'
+>>> without_brackets("Sono abrogati ((il numero 12-quater) e la lettera b))).", "((", "))")
+'Sono abrogati il numero 12-quater) e la lettera b).'
 >>> without_brackets("(((Ricorso in sede giurisdizionale))). ((", "((", "))")
 '(Ricorso in sede giurisdizionale).'
 >>> without_brackets("e' revocata)) ((7-bis. In deroga al comma 4))", "((", "))")
@@ -91,7 +93,7 @@ def without_brackets(text: str, opening: str, closing: str) -> str:
         elif char == right:
             end = _run_end(words, i)
             run, taken = end - i, 0  # closers of the run not yet assigned; of them, brackets taken out
-            label = bool(_LABEL.search(words[max(0, i - 12) : i]))
+            label = bool(_LABEL.search(words, max(0, i - 24), i))  # "^" the text's start, not the window's
             while run and stack:
                 top = stack[-1]
                 closed = min(top.depth, run)
